@@ -1,0 +1,91 @@
+import formbody from '@fastify/formbody';
+import { platformApi } from '@huikao/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { createAuthModule } from './modules/auth/index.ts';
+import { createSchoolBaseService } from './modules/school-base/index.ts';
+import type { AuditSink, SessionResolver } from './platform/auth-context.ts';
+import type { Config } from './platform/config.ts';
+import { type Database, openDatabase } from './platform/db.ts';
+import { registerEndpoint } from './platform/endpoints.ts';
+import { registerErrorHandling } from './platform/error-handler.ts';
+import { registerStaticWeb } from './platform/static-web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    platform: {
+      sessions: SessionResolver;
+      audit: AuditSink;
+      appKey: string;
+      database: Database;
+    };
+  }
+}
+
+// Default zod messages in Chinese; contracts still give their own, naming the field.
+z.config(z.locales.zhCN());
+
+const VERSION_LABEL = '7.0.203';
+const FOOTER_COPYRIGHT: Record<number, string> = {
+  1: `© ${new Date().getFullYear()} 慧考云 版权所有`,
+  2: `© ${new Date().getFullYear()} 慧考云 · 区域教育云平台 版权所有 | 技术支持：慧考云`,
+};
+
+export interface BuildOptions {
+  /** Tests pass a database they opened; otherwise the config decides. */
+  database?: Database;
+  logger?: boolean;
+}
+
+/** Builds the whole platform as one Fastify instance; main.ts listens, tests use app.inject. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.jwttoken'] },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+  });
+  const database = options.database ?? (await openDatabase(config));
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  registerErrorHandling(app);
+  await app.register(formbody);
+  // The encrypted body is hex text; accept it whatever Content-Type a client sends.
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  const schoolBase = createSchoolBaseService(database.db);
+  const auth = createAuthModule(database.db, config.jwtSecret, schoolBase);
+  app.decorate('platform', { sessions: auth.sessions, audit: auth.audit, appKey: config.appKey, database });
+
+  registerEndpoint(app, platformApi.healthz, {
+    permission: 'public',
+    handler: async () => ({
+      status: 'ok' as const,
+      database: database.kind,
+      migration: await database.migrationLevel(),
+      version: VERSION_LABEL,
+    }),
+  });
+  registerEndpoint(app, platformApi.appConfig, {
+    permission: 'public',
+    handler: async () => ({
+      platformName: '慧考云',
+      versionLabel: VERSION_LABEL,
+      versionType: config.versionType,
+      footer: {
+        copyright: FOOTER_COPYRIGHT[config.versionType] ?? FOOTER_COPYRIGHT[1]!,
+        filing: config.icpFiling ?? null,
+        filingUrl: config.icpFiling ? 'https://beian.miit.gov.cn/' : null,
+      },
+    }),
+  });
+  auth.routes(app);
+
+  const pruner = setInterval(() => {
+    auth.pruneNonces().catch((error) => app.log.warn({ err: error }, 'pruning request nonces failed'));
+  }, 60_000);
+  pruner.unref();
+  app.addHook('onClose', async () => clearInterval(pruner));
+
+  await registerStaticWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,3 @@
+// Every module's tables, for Drizzle and drizzle-kit. Modules own their schema.ts files.
+export * from '../modules/auth/schema.ts';
+export * from '../modules/school-base/schema.ts';

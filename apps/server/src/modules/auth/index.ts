@@ -1,0 +1,25 @@
+// The auth module's only public door: accounts, sessions, login tickets and the audit log.
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db.ts';
+import type { SchoolBaseService } from '../school-base/index.ts';
+import { registerAuthRoutes } from './routes.ts';
+import { createAuthService } from './service.ts';
+import { createSessionResolver, pruneOldNonces } from './sessions.ts';
+import { createTokenSigner } from './tokens.ts';
+
+export { hashPassword } from './password-hash.ts';
+export { ensureUser, type NewUser } from './repo.ts';
+export { LOCKOUT, type AuthService } from './service.ts';
+
+export function createAuthModule(db: Db, jwtSecret: string, schoolBase: SchoolBaseService) {
+  const signer = createTokenSigner(jwtSecret);
+  const service = createAuthService(db, signer, schoolBase);
+  return {
+    service,
+    sessions: createSessionResolver(db, signer, schoolBase),
+    audit: service.audit,
+    issueTicket: service.issueTicket,
+    pruneNonces: () => pruneOldNonces(db),
+    routes: (app: FastifyInstance) => registerAuthRoutes(app, service, schoolBase),
+  };
+}

@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { schools } from '../school-base/schema.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    loginName: text().notNull().unique(),
+    passwordHash: text().notNull(),
+    /** Spec §6: 1 teacher, 2 student, 4 school or district manager, 5 school administrator. */
+    type: smallint().notNull(),
+    schoolId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => schools.id),
+    userCode: text().notNull(),
+    name: text().notNull(),
+    mustChangePassword: boolean().notNull().default(false),
+    lockedUntil: timestamp({ withTimezone: true }),
+    disabled: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.schoolId, t.type), index().on(t.schoolId, t.userCode)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    /** The 32-character AES key of the encrypted body (protocol.md). */
+    token: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    revokedReason: text(),
+    ip: text(),
+    userAgent: text(),
+  },
+  (t) => [index().on(t.userId).where(sql`revoked_at is null`)],
+);
+
+/** Wrong passwords, counted over 15 minutes for the lockout; cleared on a good login. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ip: text(),
+  },
+  (t) => [index().on(t.userId, t.at)],
+);
+
+/** One-time login tickets for /autoLogin: the jti of each issued ticket and when it was used. */
+export const loginTickets = pgTable('login_tickets', {
+  jti: text().primaryKey(),
+  userId: bigint({ mode: 'number' })
+    .notNull()
+    .references(() => users.id),
+  issuedBy: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+});
+
+/** guids seen within the replay window, per login (protocol.md check 4). */
+export const requestNonces = pgTable(
+  'request_nonces',
+  {
+    loginName: text().notNull(),
+    guid: text().notNull(),
+    seenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.loginName, t.guid] }), index().on(t.seenAt)],
+);
+
+/**
+ * Append-only audit log (roles-and-permissions.md): who, when, what, before → after.
+ * A trigger in the migrations refuses UPDATE and DELETE.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actorUserId: bigint({ mode: 'number' }),
+    actorLoginName: text(),
+    schoolId: bigint({ mode: 'number' }),
+    action: text().notNull(),
+    target: text(),
+    before: jsonb(),
+    after: jsonb(),
+    ip: text(),
+  },
+  (t) => [index().on(t.actorUserId, t.at), index().on(t.action, t.at)],
+);

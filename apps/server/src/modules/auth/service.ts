@@ -1,0 +1,227 @@
+import {
+  type SchoolRelation,
+  type StoredUser,
+  type UserInfo,
+  SERVICE_PREFIX,
+  type updatePswParams,
+} from '@huikao/contracts';
+import type { z } from 'zod';
+import type { Actor, AuditEntry } from '../../platform/auth-context.ts';
+import type { Db } from '../../platform/db.ts';
+import { forbidden, notFound, ruleBroken } from '../../platform/errors.ts';
+import type { SchoolBaseService } from '../school-base/index.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
+import * as repo from './repo.ts';
+import { SESSION_HOURS, type TokenSigner, newSessionToken } from './tokens.ts';
+
+export const LOCKOUT = { attempts: 5, windowMinutes: 15, lockMinutes: 15 } as const;
+
+export interface RequestMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
+const APPS_SERVERS_NAMES: Record<string, string> = {
+  analysis: '成绩分析服务',
+  schoolbase: '学校基础数据中心',
+  mark: '阅卷服务',
+  tool: '文件工具服务',
+  file: '文件服务',
+  subdata: '资源数据服务',
+  tiku: '题库服务',
+};
+
+/** HH:mm in the schools' time zone, for lockout messages. */
+function clock(at: Date): string {
+  return new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit' }).format(at);
+}
+
+export function createAuthService(db: Db, signer: TokenSigner, schoolBase: SchoolBaseService) {
+  // Verifying against a real hash for unknown accounts keeps their timing like a wrong password.
+  const dummyHash = hashPassword('unknown-account-timing-guard');
+
+  async function startSession(user: repo.UserRow, meta: RequestMeta, action: string): Promise<StoredUser> {
+    const token = newSessionToken();
+    const expiresAt = new Date(Date.now() + SESSION_HOURS * 3600_000);
+    const session = await db.transaction(async (tx) => {
+      await repo.clearFailures(tx, user.id);
+      if (user.lockedUntil) await repo.setLockedUntil(tx, user.id, null);
+      const created = await repo.insertSession(tx, { userId: user.id, token, expiresAt, ...meta });
+      await repo.appendAudit(tx, {
+        actorUserId: user.id,
+        actorLoginName: user.loginName,
+        schoolId: user.schoolId,
+        action,
+        target: `session:${created.id}`,
+        ip: meta.ip,
+      });
+      return created;
+    });
+    const jwtToken = await signer.signSession(
+      { userId: user.id, sessionId: session.id, type: user.type, schoolId: user.schoolId },
+      expiresAt,
+    );
+    return {
+      loginName: user.loginName,
+      token,
+      jwtToken,
+      type: user.type,
+      schoolId: String(user.schoolId),
+      userCode: user.userCode,
+      name: user.name,
+      mustChangePsw: user.mustChangePassword,
+    };
+  }
+
+  return {
+    async login(loginName: string, password: string, meta: RequestMeta): Promise<StoredUser> {
+      const user = await repo.findUserByLoginName(db, loginName);
+      if (!user || user.disabled) {
+        await verifyPassword(await dummyHash, password);
+        await repo.appendAudit(db, { actorLoginName: loginName, action: 'auth.login.failed', ip: meta.ip });
+        throw ruleBroken('账号或密码错误');
+      }
+      const now = new Date();
+      if (user.lockedUntil && user.lockedUntil > now) {
+        throw ruleBroken(`密码错误次数过多，账号已锁定，请于 ${clock(user.lockedUntil)} 后再试`);
+      }
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        const lockedUntil = await db.transaction(async (tx) => {
+          await repo.recordFailure(tx, user.id, meta.ip);
+          const since = new Date(now.getTime() - LOCKOUT.windowMinutes * 60_000);
+          const failures = await repo.failuresSince(tx, user.id, since);
+          const audit = { actorUserId: user.id, actorLoginName: user.loginName, schoolId: user.schoolId, ip: meta.ip };
+          await repo.appendAudit(tx, { ...audit, action: 'auth.login.failed', after: { failures } });
+          if (failures < LOCKOUT.attempts) return null;
+          const until = new Date(now.getTime() + LOCKOUT.lockMinutes * 60_000);
+          await repo.setLockedUntil(tx, user.id, until);
+          await repo.clearFailures(tx, user.id);
+          await repo.appendAudit(tx, { ...audit, action: 'auth.locked', after: { lockedUntil: until.toISOString() } });
+          return until;
+        });
+        if (lockedUntil) {
+          throw ruleBroken(
+            `密码连续错误${LOCKOUT.attempts}次，账号已锁定${LOCKOUT.lockMinutes}分钟，请于 ${clock(lockedUntil)} 后再试`,
+          );
+        }
+        throw ruleBroken('账号或密码错误');
+      }
+      return startSession(user, meta, 'auth.login');
+    },
+
+    /** Exchanges a one-time login ticket for a session (the /autoLogin page). */
+    async autoLogin(ticket: string, meta: RequestMeta): Promise<StoredUser> {
+      const claims = await signer.verifyTicket(ticket);
+      if (claims === 'expired') throw ruleBroken('登录票据已过期，请重新获取');
+      if (claims === 'invalid') throw ruleBroken('登录票据无效');
+      const user = await repo.findUserById(db, claims.userId);
+      if (!user || user.disabled) throw ruleBroken('登录票据对应的账号不存在或已停用');
+      if (!(await repo.useTicket(db, claims.jti, user.id))) throw ruleBroken('登录票据已使用，每张票据只能登录一次');
+      return startSession(user, meta, 'auth.autologin');
+    },
+
+    async issueTicket(actor: Actor, loginName: string) {
+      const user = await repo.findUserByLoginName(db, loginName);
+      if (!user) throw notFound(`账号 ${loginName} 不存在`);
+      if (user.schoolId !== actor.schoolId) throw forbidden('只能为本校账号签发登录票据');
+      const { ticket, jti, expiresAt } = await signer.signTicket(user.id);
+      await db.transaction(async (tx) => {
+        await repo.insertTicket(tx, { jti, userId: user.id, issuedBy: actor.loginName, expiresAt });
+        await repo.appendAudit(tx, {
+          actorUserId: actor.userId,
+          actorLoginName: actor.loginName,
+          schoolId: actor.schoolId,
+          action: 'auth.ticket.issued',
+          target: `user:${user.id}`,
+        });
+      });
+      return { ticket, expiresAt: expiresAt.toISOString(), url: `/autoLogin?ticket=${encodeURIComponent(ticket)}` };
+    },
+
+    async updatePassword(actor: Actor, params: z.output<typeof updatePswParams>, meta: RequestMeta): Promise<null> {
+      if (
+        Number(params.schoolId) !== actor.schoolId ||
+        params.userCode !== actor.userCode ||
+        params.type !== actor.type
+      ) {
+        throw forbidden('只能修改自己的密码');
+      }
+      const user = await repo.findUserById(db, actor.userId);
+      if (!user || !(await verifyPassword(user.passwordHash, params.oldPsw))) throw ruleBroken('原始密码错误');
+      const passwordHash = await hashPassword(params.newPsw);
+      await db.transaction(async (tx) => {
+        await repo.setPassword(tx, actor.userId, passwordHash, false);
+        // protocol.md: a password change revokes the sessions, this one included; the client logs in again.
+        await repo.revokeSessionsOfUser(tx, actor.userId, 'password-changed');
+        await repo.appendAudit(tx, {
+          actorUserId: actor.userId,
+          actorLoginName: actor.loginName,
+          schoolId: actor.schoolId,
+          action: 'auth.password.changed',
+          target: `user:${actor.userId}`,
+          ip: meta.ip,
+        });
+      });
+      return null;
+    },
+
+    async logout(actor: Actor, meta: RequestMeta): Promise<null> {
+      await db.transaction(async (tx) => {
+        await repo.revokeSession(tx, actor.sessionId, 'logout');
+        await repo.appendAudit(tx, {
+          actorUserId: actor.userId,
+          actorLoginName: actor.loginName,
+          schoolId: actor.schoolId,
+          action: 'auth.logout',
+          target: `session:${actor.sessionId}`,
+          ip: meta.ip,
+        });
+      });
+      return null;
+    },
+
+    async userInfo(actor: Actor): Promise<UserInfo> {
+      const [user, school, relations] = await Promise.all([
+        repo.findUserById(db, actor.userId),
+        schoolBase.findSchool(actor.schoolId),
+        actor.type === 4 ? schoolBase.relationsOf(actor.userId) : Promise.resolve([] as SchoolRelation[]),
+      ]);
+      if (!user) throw notFound('用户不存在');
+      return {
+        user: {
+          userId: String(user.id),
+          loginName: user.loginName,
+          name: user.name,
+          type: user.type,
+          schoolId: String(user.schoolId),
+          schoolName: school?.name ?? '',
+          userCode: user.userCode,
+          mustChangePsw: user.mustChangePassword,
+        },
+        schoolTeacher: null,
+        schoolGradeCourses: [],
+        appsServers: Object.entries(SERVICE_PREFIX)
+          .filter(([code]) => code !== 'platform')
+          .map(([code, prefix]) => ({ code, name: APPS_SERVERS_NAMES[code] ?? code, prefix })),
+        schoolClassTeachers: [],
+        schoolOrganLeaders: [],
+        schoolRelations: relations,
+      };
+    },
+
+    async audit(entry: AuditEntry): Promise<void> {
+      await repo.appendAudit(db, {
+        actorUserId: entry.actor?.userId,
+        actorLoginName: entry.actor?.loginName,
+        schoolId: entry.actor?.schoolId,
+        action: entry.action,
+        target: entry.target,
+        before: entry.before,
+        after: entry.after,
+        ip: entry.ip,
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

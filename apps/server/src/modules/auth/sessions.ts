@@ -1,0 +1,54 @@
+import type { UserType } from '@huikao/contracts';
+import { TIMESTAMP_WINDOW_MS } from '@huikao/protocol';
+import type { Actor, SessionResolver } from '../../platform/auth-context.ts';
+import type { Db } from '../../platform/db.ts';
+import { unauthenticated } from '../../platform/errors.ts';
+import type { SchoolBaseService } from '../school-base/index.ts';
+import * as repo from './repo.ts';
+import type { TokenSigner } from './tokens.ts';
+
+/** Check 5 of protocol.md, and the replay memory of check 4. */
+export function createSessionResolver(db: Db, signer: TokenSigner, schoolBase: SchoolBaseService): SessionResolver {
+  return {
+    async resolve(jwtToken, loginName) {
+      if (!jwtToken) throw unauthenticated('缺少登录令牌 jwtToken，请先登录');
+      const claims = await signer.verifySession(jwtToken);
+      if (claims === 'expired') throw unauthenticated('登录已过期，请重新登录');
+      if (claims === 'invalid') throw unauthenticated('登录令牌无效，请重新登录');
+
+      const found = await repo.findSessionWithUser(db, claims.sessionId);
+      if (!found || found.session.userId !== claims.userId) throw unauthenticated('登录令牌无效，请重新登录');
+      const { session, user } = found;
+      if (session.revokedAt) throw unauthenticated('登录已失效（已退出登录或密码已修改），请重新登录');
+      if (session.expiresAt.getTime() <= Date.now()) throw unauthenticated('登录已过期，请重新登录');
+      if (user.disabled) throw unauthenticated('账号已停用，请联系学校管理员');
+      if (!loginName) throw unauthenticated('缺少请求头 loginName');
+      if (loginName !== user.loginName) throw unauthenticated('登录名与登录令牌不一致，请重新登录');
+
+      let schoolIds: number[] = [user.schoolId];
+      if (user.type === 4) {
+        const related = (await schoolBase.relationSchoolIds([user.id])).get(user.id) ?? [];
+        schoolIds = [...new Set([user.schoolId, ...related])];
+      }
+      const actor: Actor = {
+        userId: user.id,
+        loginName: user.loginName,
+        name: user.name,
+        type: user.type as UserType,
+        schoolId: user.schoolId,
+        userCode: user.userCode,
+        sessionId: session.id,
+        token: session.token,
+        schoolIds,
+      };
+      return actor;
+    },
+
+    rememberGuid: (loginName, guid) => repo.rememberNonce(db, loginName, guid),
+  };
+}
+
+/** guids older than twice the timestamp window can never be replayed (the timestamp check refuses them). */
+export function pruneOldNonces(db: Db): Promise<void> {
+  return repo.pruneNonces(db, new Date(Date.now() - 2 * TIMESTAMP_WINDOW_MS));
+}

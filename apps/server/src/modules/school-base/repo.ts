@@ -1,0 +1,74 @@
+import { and, eq, gte, inArray, lte } from 'drizzle-orm';
+import type { Executor } from '../../platform/db.ts';
+import { areas, gradeTerms, schoolRelations, schools, schoolYears } from './schema.ts';
+
+export interface SchoolRow {
+  id: number;
+  code: string;
+  name: string;
+  areaId: number | null;
+}
+
+export async function findSchool(db: Executor, schoolId: number): Promise<SchoolRow | null> {
+  const [row] = await db
+    .select({ id: schools.id, code: schools.code, name: schools.name, areaId: schools.areaId })
+    .from(schools)
+    .where(eq(schools.id, schoolId));
+  return row ?? null;
+}
+
+export async function relationsOfUser(db: Executor, userId: number) {
+  return db
+    .select({
+      schoolId: schoolRelations.schoolId,
+      schoolName: schools.name,
+      relationId: schoolRelations.areaId,
+      relationName: areas.name,
+    })
+    .from(schoolRelations)
+    .innerJoin(schools, eq(schools.id, schoolRelations.schoolId))
+    .innerJoin(areas, eq(areas.id, schoolRelations.areaId))
+    .where(eq(schoolRelations.userId, userId))
+    .orderBy(schoolRelations.schoolId);
+}
+
+export async function relationSchoolIds(db: Executor, userIds: number[]): Promise<Map<number, number[]>> {
+  const byUser = new Map<number, number[]>();
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .select({ userId: schoolRelations.userId, schoolId: schoolRelations.schoolId })
+    .from(schoolRelations)
+    .where(inArray(schoolRelations.userId, userIds));
+  for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.schoolId]);
+  return byUser;
+}
+
+/** The school year and the term of it whose dates cover `date` (YYYY-MM-DD). */
+export async function yearAndTermCovering(db: Executor, schoolId: number, date: string) {
+  const [row] = await db
+    .select({
+      schyId: schoolYears.id,
+      yearName: schoolYears.name,
+      yearStart: schoolYears.startDate,
+      yearEnd: schoolYears.endDate,
+      termId: gradeTerms.id,
+      termNo: gradeTerms.termNo,
+      termName: gradeTerms.name,
+      termStart: gradeTerms.startDate,
+      termEnd: gradeTerms.endDate,
+    })
+    .from(schoolYears)
+    .innerJoin(gradeTerms, eq(gradeTerms.schoolYearId, schoolYears.id))
+    .where(
+      and(
+        eq(schoolYears.schoolId, schoolId),
+        lte(schoolYears.startDate, date),
+        gte(schoolYears.endDate, date),
+        lte(gradeTerms.startDate, date),
+        gte(gradeTerms.endDate, date),
+      ),
+    )
+    .orderBy(gradeTerms.termNo)
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,84 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from '../db/schema.ts';
+
+/** Both drivers expose the same Drizzle PostgreSQL API, so modules see one type. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A repo function takes either the database or the transaction it runs inside. */
+export type Executor = Db | Tx;
+
+export type DatabaseKind = 'pglite' | 'postgresql';
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  migrationLevel(): Promise<{ level: number; latest: string | null; expected: number }>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
+
+interface JournalEntry {
+  idx: number;
+  tag: string;
+}
+
+function journal(): JournalEntry[] {
+  const text = readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8');
+  return (JSON.parse(text) as { entries: JournalEntry[] }).entries;
+}
+
+/**
+ * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite under dataDir
+ * (`memory://` keeps it in memory), and applies the committed migrations.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  let db: Db;
+  let kind: DatabaseKind;
+  let closeDriver: () => Promise<void>;
+
+  if (options.databaseUrl && !options.databaseUrl.startsWith('memory://')) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pgDb = drizzlePg(pool, { schema, casing: 'snake_case' });
+    await migratePg(pgDb, { migrationsFolder });
+    db = pgDb as unknown as Db;
+    kind = 'postgresql';
+    closeDriver = () => pool.end();
+  } else {
+    let location: string | undefined;
+    if (!options.databaseUrl) {
+      location = path.join(options.dataDir, 'pglite');
+      mkdirSync(location, { recursive: true });
+    }
+    const client = await PGlite.create(location);
+    const liteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
+    await migratePglite(liteDb, { migrationsFolder });
+    db = liteDb as unknown as Db;
+    kind = 'pglite';
+    closeDriver = () => client.close();
+  }
+
+  const expected = journal();
+  return {
+    db,
+    kind,
+    async migrationLevel() {
+      const result = (await db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`)) as {
+        rows: { count: number }[];
+      };
+      const level = Number(result.rows[0]?.count ?? 0);
+      return { level, latest: expected[level - 1]?.tag ?? null, expected: expected.length };
+    },
+    close: closeDriver,
+  };
+}

@@ -1,0 +1,111 @@
+import type { Endpoint, ResultOf } from '@huikao/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Actor } from './auth-context.ts';
+import { AppError, badInput } from './errors.ts';
+import { type Permission, authorize } from './permissions.ts';
+import {
+  checkSign,
+  checkTimestamp,
+  decryptParams,
+  encryptedFields,
+  formFields,
+  jwtTokenOf,
+  loginNameOf,
+  type SignedFields,
+  uuidParams,
+} from './protocol.ts';
+
+export interface EndpointContext<A extends Actor | null = Actor> {
+  actor: A;
+  ip: string;
+  request: FastifyRequest;
+}
+
+type Handler<E extends Endpoint, A extends Actor | null> = (
+  params: z.output<E['params']>,
+  context: EndpointContext<A>,
+) => Promise<ResultOf<E>>;
+
+type RouteSpec<E extends Endpoint> =
+  | { permission: 'public'; handler: Handler<E, null>; bodyLimit?: number }
+  | { permission: Permission; handler: Handler<E, Actor>; bodyLimit?: number };
+
+/**
+ * Registers one endpoint from its contract descriptor: the protocol checks of protocol.md
+ * for its kind, the session, the permission, zod validation, then one call to the handler.
+ * Routes stay free of protocol and validation code.
+ */
+export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, spec: RouteSpec<E>): void {
+  if ((spec.permission === 'public') !== (endpoint.access === 'public')) {
+    throw new Error(`${endpoint.path}: permission ${spec.permission} does not fit access ${endpoint.access}`);
+  }
+  app.route({
+    method: endpoint.kind === 'get' ? 'GET' : 'POST',
+    url: endpoint.path,
+    bodyLimit: spec.bodyLimit,
+    handler: async (request, reply) => {
+      const { platform } = app;
+      let actor: Actor | null = null;
+      let raw: unknown;
+
+      const signed = signedFieldsOf(endpoint, request);
+      if (signed) {
+        checkTimestamp(signed.timestamp);
+        checkSign(signed);
+        if (!(await platform.sessions.rememberGuid(signed.loginName, signed.guid))) {
+          throw new AppError(409, '重复的请求：该 guid 已使用过，请勿重放请求', 409);
+        }
+      }
+      if (endpoint.access === 'session') {
+        actor = await platform.sessions.resolve(jwtTokenOf(request), signed?.loginName ?? loginNameOf(request));
+      }
+      if (endpoint.kind === 'encrypted' && signed) {
+        raw = decryptParams(signed.payload, actor ? actor.token : platform.appKey);
+      } else if (endpoint.kind === 'form' && signed) {
+        raw = uuidParams(signed.payload);
+      } else if (endpoint.kind === 'json') {
+        raw = { ...(request.query as object), ...(isObject(request.body) ? request.body : {}) };
+      } else {
+        raw = request.query ?? {};
+      }
+
+      const parsed = endpoint.params.safeParse(raw);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = issue?.path.join('.') || undefined;
+        throw badInput(issue?.message ?? '请求参数错误', field ? { field } : undefined);
+      }
+
+      const context = { actor, ip: request.ip, request };
+      try {
+        if (spec.permission !== 'public') {
+          authorize(actor as Actor, spec.permission);
+        }
+        const data = await (spec.handler as Handler<E, Actor | null>)(parsed.data as z.output<E['params']>, context);
+        return reply.send({ status: 200, message: '成功', data: data ?? null });
+      } catch (error) {
+        if (error instanceof AppError && error.httpStatus === 403) {
+          await platform.audit({
+            actor,
+            action: 'permission.refused',
+            target: endpoint.path,
+            after: { message: error.message },
+            ip: request.ip,
+          });
+        }
+        throw error;
+      }
+    },
+  });
+}
+
+function signedFieldsOf(endpoint: Endpoint, request: FastifyRequest): SignedFields | null {
+  if (endpoint.kind === 'encrypted') return encryptedFields(request);
+  if (endpoint.kind === 'form') return formFields(request);
+  return null;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

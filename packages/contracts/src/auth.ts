@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { dateSchema, emptyParams, idSchema, userTypeSchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { newPasswordSchema, PASSWORD_MESSAGES } from './password.ts';
+
+/** The stored user of spec §3, kept in browser storage; mustChangePsw is ours (admin resets). */
+export const storedUserSchema = z.object({
+  loginName: z.string(),
+  token: z.string(),
+  jwtToken: z.string(),
+  type: z.number(),
+  schoolId: z.string(),
+  userCode: z.string(),
+  name: z.string(),
+  mustChangePsw: z.boolean(),
+});
+export type StoredUser = z.infer<typeof storedUserSchema>;
+
+export const loginParams = z.object({
+  loginName: z.string({ error: '请输入账号' }).trim().min(1, '请输入账号').max(64, '账号过长'),
+  password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '密码过长'),
+});
+
+export const schoolRelationSchema = z.object({
+  schoolId: z.string(),
+  schoolName: z.string(),
+  relationId: z.string(),
+  relationName: z.string(),
+});
+export type SchoolRelation = z.infer<typeof schoolRelationSchema>;
+
+export const appsServerSchema = z.object({ code: z.string(), name: z.string(), prefix: z.string() });
+
+/** Spec §3 school-centre user data. Lists whose issue has not landed are returned empty. */
+export const userInfoSchema = z.object({
+  user: z.object({
+    userId: z.string(),
+    loginName: z.string(),
+    name: z.string(),
+    type: z.number(),
+    schoolId: z.string(),
+    schoolName: z.string(),
+    userCode: z.string(),
+    mustChangePsw: z.boolean(),
+  }),
+  schoolTeacher: z.record(z.string(), z.unknown()).nullable(),
+  schoolGradeCourses: z.array(z.record(z.string(), z.unknown())),
+  appsServers: z.array(appsServerSchema),
+  schoolClassTeachers: z.array(z.record(z.string(), z.unknown())),
+  schoolOrganLeaders: z.array(z.record(z.string(), z.unknown())),
+  schoolRelations: z.array(schoolRelationSchema),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const schoolYearSchema = z.object({
+  schyId: z.string(),
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+});
+export const gradeTermSchema = z.object({
+  termId: z.string(),
+  schyId: z.string(),
+  name: z.string(),
+  termNo: z.number(),
+  startDate: z.string(),
+  endDate: z.string(),
+});
+export const sgtSchema = z.object({ schoolYear: schoolYearSchema, term: gradeTermSchema });
+export type SchoolYearTerm = z.infer<typeof sgtSchema>;
+
+export const updatePswParams = z
+  .object({
+    schoolId: idSchema('学校'),
+    userCode: idSchema('用户编号'),
+    type: userTypeSchema,
+    oldPsw: z.string({ error: PASSWORD_MESSAGES.oldRequired }).min(1, PASSWORD_MESSAGES.oldRequired),
+    newPsw: newPasswordSchema,
+  })
+  .refine((p) => p.oldPsw !== p.newPsw, { message: PASSWORD_MESSAGES.sameAsOld, path: ['newPsw'] });
+
+export const loginTicketSchema = z.object({ ticket: z.string(), expiresAt: z.string(), url: z.string() });
+
+export const authApi = {
+  userLogin: endpoint('analysis', 'user/userLogin', {
+    kind: 'encrypted',
+    access: 'public',
+    params: loginParams,
+    response: storedUserSchema,
+  }),
+  autoLogin: endpoint('analysis', 'user/autoLogin', {
+    kind: 'encrypted',
+    access: 'public',
+    params: z.object({ ticket: z.string({ error: '缺少登录票据' }).min(1, '缺少登录票据').max(2048, '登录票据无效') }),
+    response: storedUserSchema,
+  }),
+  findUserInfo: endpoint('analysis', 'user/findUserInfo', {
+    kind: 'encrypted',
+    access: 'session',
+    params: emptyParams,
+    response: userInfoSchema,
+  }),
+  findSGTByDate: endpoint('analysis', 'user/findSGTByDate', {
+    kind: 'encrypted',
+    access: 'session',
+    params: z.object({ schoolId: idSchema('学校'), date: dateSchema('日期').optional() }),
+    response: sgtSchema,
+  }),
+  updatePsw: endpoint('analysis', 'user/updatePsw', {
+    kind: 'encrypted',
+    access: 'session',
+    params: updatePswParams,
+    response: z.null(),
+  }),
+  logout: endpoint('analysis', 'user/logout', {
+    kind: 'encrypted',
+    access: 'session',
+    params: emptyParams,
+    response: z.null(),
+  }),
+  issueLoginTicket: endpoint('analysis', 'user/issueLoginTicket', {
+    kind: 'encrypted',
+    access: 'session',
+    params: z.object({ loginName: z.string({ error: '请输入账号' }).trim().min(1, '请输入账号') }),
+    response: loginTicketSchema,
+  }),
+};

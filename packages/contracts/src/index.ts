@@ -1,0 +1,5 @@
+export * from './auth.ts';
+export * from './common.ts';
+export * from './endpoint.ts';
+export * from './password.ts';
+export * from './platform.ts';

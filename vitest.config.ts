@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every workspace; `--project server` runs the server alone (CI's PostgreSQL pass).
+export default defineConfig({
+  test: {
+    env: { TZ: 'Asia/Shanghai' },
+    projects: [
+      {
+        test: {
+          name: 'packages',
+          include: ['packages/*/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+    ],
+  },
+});
