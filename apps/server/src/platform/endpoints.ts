@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from './auth-context.ts';
 import { AppError, badInput } from './errors.ts';
-import { type Permission, authorize } from './permissions.ts';
+import { authorize, type Permission } from './permissions.ts';
 import {
   checkSign,
   checkTimestamp,

@@ -8,7 +8,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.httpStatus >= 400) {
         request.log.info({ status: error.httpStatus, url: request.url, reason: error.message }, 'request refused');
       }
-      return reply.code(error.httpStatus).send({ status: error.status, message: error.message, data: error.detail ?? null });
+      return reply
+        .code(error.httpStatus)
+        .send({ status: error.status, message: error.message, data: error.detail ?? null });
     }
     const known = fastifyErrorMessage(error);
     if (known) {
@@ -20,7 +22,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ status: 404, message: `接口不存在：${request.method} ${request.url.split('?')[0]}`, data: null }),
+    reply
+      .code(404)
+      .send({ status: 404, message: `接口不存在：${request.method} ${request.url.split('?')[0]}`, data: null }),
   );
 }
 

@@ -2,7 +2,7 @@ import { authApi, platformApi } from '@huikao/contracts';
 import { protocolVectors } from '@huikao/protocol/vectors';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, TEST_JWT_SECRET, createTestApp } from '../test/app.ts';
+import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../test/app.ts';
 import { call, login } from '../test/client.ts';
 import { makeSchool, makeUser } from '../test/factories.ts';
 import { checkSign, decryptParams } from './protocol.ts';
@@ -11,7 +11,13 @@ describe('shared protocol vectors on the server', () => {
   for (const v of protocolVectors.encrypted) {
     it(`accepts and decrypts: ${v.name}`, () => {
       expect(() =>
-        checkSign({ payload: v.body, loginName: v.loginName, guid: v.guid, timestamp: String(v.timestamp), sign: v.sign }),
+        checkSign({
+          payload: v.body,
+          loginName: v.loginName,
+          guid: v.guid,
+          timestamp: String(v.timestamp),
+          sign: v.sign,
+        }),
       ).not.toThrow();
       expect(decryptParams(v.body, v.key)).toEqual(v.params);
     });
@@ -37,21 +43,31 @@ describe('refusals of signed calls', () => {
 
   it('refuses a bad sign', async () => {
     const session = await login(t.app, user.loginName, user.password);
-    const result = await call(t.app, authApi.findUserInfo, {}, {
-      session,
-      tamper: (r) => {
-        r.headers.sign = '0'.repeat(32);
+    const result = await call(
+      t.app,
+      authApi.findUserInfo,
+      {},
+      {
+        session,
+        tamper: (r) => {
+          r.headers.sign = '0'.repeat(32);
+        },
       },
-    });
+    );
     expect(result).toMatchObject({ http: 400, status: 400, message: '请求签名校验失败' });
   });
 
   it('refuses a body changed after signing', async () => {
-    const result = await call(t.app, authApi.userLogin, { loginName: user.loginName, password: user.password }, {
-      tamper: (r) => {
-        r.body = `${r.body.slice(0, -2)}00`;
+    const result = await call(
+      t.app,
+      authApi.userLogin,
+      { loginName: user.loginName, password: user.password },
+      {
+        tamper: (r) => {
+          r.body = `${r.body.slice(0, -2)}00`;
+        },
       },
-    });
+    );
     expect(result.http).toBe(400);
     expect(result.message).toBe('请求签名校验失败');
   });
@@ -60,17 +76,27 @@ describe('refusals of signed calls', () => {
     ['301 s in the past', -301_000],
     ['301 s in the future', 301_000],
   ])('refuses a timestamp %s', async (_label, offset) => {
-    const result = await call(t.app, authApi.userLogin, { loginName: user.loginName, password: user.password }, {
-      timestamp: Date.now() + offset,
-    });
+    const result = await call(
+      t.app,
+      authApi.userLogin,
+      { loginName: user.loginName, password: user.password },
+      {
+        timestamp: Date.now() + offset,
+      },
+    );
     expect(result).toMatchObject({ http: 400, status: 400 });
     expect(result.message).toContain('时间戳');
   });
 
   it('accepts a timestamp 299 s away', async () => {
-    const result = await call(t.app, authApi.userLogin, { loginName: user.loginName, password: user.password }, {
-      timestamp: Date.now() - 299_000,
-    });
+    const result = await call(
+      t.app,
+      authApi.userLogin,
+      { loginName: user.loginName, password: user.password },
+      {
+        timestamp: Date.now() - 299_000,
+      },
+    );
     expect(result.status).toBe(200);
   });
 
@@ -130,12 +156,17 @@ describe('refusals of signed calls', () => {
   });
 
   it('refuses a body that is not the cipher text', async () => {
-    const result = await call(t.app, authApi.userLogin, {}, {
-      tamper: (r) => {
-        r.body = 'not-hex-at-all';
-        r.headers.sign = '';
+    const result = await call(
+      t.app,
+      authApi.userLogin,
+      {},
+      {
+        tamper: (r) => {
+          r.body = 'not-hex-at-all';
+          r.headers.sign = '';
+        },
       },
-    });
+    );
     expect(result.http).toBe(400);
   });
 

@@ -1,4 +1,12 @@
-import { HEADER, ProtocolError, TIMESTAMP_WINDOW_MS, computeSign, decodeUuid, decryptText, signsEqual } from '@huikao/protocol';
+import {
+  computeSign,
+  decodeUuid,
+  decryptText,
+  HEADER,
+  ProtocolError,
+  signsEqual,
+  TIMESTAMP_WINDOW_MS,
+} from '@huikao/protocol';
 import type { FastifyRequest } from 'fastify';
 import { protocolRefusal } from './errors.ts';
 

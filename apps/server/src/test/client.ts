@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Endpoint, type StoredUser, authApi } from '@huikao/contracts';
+import { authApi, type Endpoint, type StoredUser } from '@huikao/contracts';
 import { buildEncryptedRequest, buildFormRequest } from '@huikao/protocol';
 import type { FastifyInstance } from 'fastify';
 import { DEV_APP_KEY } from '../platform/config.ts';

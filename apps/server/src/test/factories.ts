@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../modules/auth/index.ts';
 import { areas, gradeTerms, schoolRelations, schools, schoolYears, users } from '../db/schema.ts';
+import { hashPassword } from '../modules/auth/index.ts';
 import type { Db } from '../platform/db.ts';
 
 // Test data through factories, not through the demo seed (house style).
@@ -10,7 +10,10 @@ let cachedHash: Promise<string> | undefined;
 const unique = () => randomBytes(4).toString('hex');
 
 export async function makeArea(db: Db, name = '测试区') {
-  const [row] = await db.insert(areas).values({ code: `A-${unique()}`, name }).returning();
+  const [row] = await db
+    .insert(areas)
+    .values({ code: `A-${unique()}`, name })
+    .returning();
   return row!;
 }
 
@@ -26,9 +29,9 @@ export async function makeUser(
   db: Db,
   options: { schoolId: number; type: 1 | 2 | 4 | 5; loginName?: string; password?: string; name?: string },
 ) {
-  const passwordHash = options.password
-    ? await hashPassword(options.password)
-    : await (cachedHash ??= hashPassword(TEST_PASSWORD));
+  // argon2 is slow on purpose; the common test password is hashed once per test file.
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  const passwordHash = options.password ? await hashPassword(options.password) : await cachedHash;
   const [row] = await db
     .insert(users)
     .values({

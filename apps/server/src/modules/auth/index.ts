@@ -9,7 +9,7 @@ import { createTokenSigner } from './tokens.ts';
 
 export { hashPassword } from './password-hash.ts';
 export { ensureUser, type NewUser } from './repo.ts';
-export { LOCKOUT, type AuthService } from './service.ts';
+export { type AuthService, LOCKOUT } from './service.ts';
 
 export function createAuthModule(db: Db, jwtSecret: string, schoolBase: SchoolBaseService) {
   const signer = createTokenSigner(jwtSecret);

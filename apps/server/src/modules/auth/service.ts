@@ -1,10 +1,4 @@
-import {
-  type SchoolRelation,
-  type StoredUser,
-  type UserInfo,
-  SERVICE_PREFIX,
-  type updatePswParams,
-} from '@huikao/contracts';
+import { SERVICE_PREFIX, type StoredUser, type UserInfo, type updatePswParams } from '@huikao/contracts';
 import type { z } from 'zod';
 import type { Actor, AuditEntry } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -12,7 +6,7 @@ import { forbidden, notFound, ruleBroken } from '../../platform/errors.ts';
 import type { SchoolBaseService } from '../school-base/index.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import * as repo from './repo.ts';
-import { SESSION_HOURS, type TokenSigner, newSessionToken } from './tokens.ts';
+import { newSessionToken, SESSION_HOURS, type TokenSigner } from './tokens.ts';
 
 export const LOCKOUT = { attempts: 5, windowMinutes: 15, lockMinutes: 15 } as const;
 
@@ -31,9 +25,15 @@ const APPS_SERVERS_NAMES: Record<string, string> = {
   tiku: '题库服务',
 };
 
+const SCHOOL_CLOCK = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
 /** HH:mm in the schools' time zone, for lockout messages. */
 function clock(at: Date): string {
-  return new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit' }).format(at);
+  return SCHOOL_CLOCK.format(at);
 }
 
 export function createAuthService(db: Db, signer: TokenSigner, schoolBase: SchoolBaseService) {
@@ -184,7 +184,7 @@ export function createAuthService(db: Db, signer: TokenSigner, schoolBase: Schoo
       const [user, school, relations] = await Promise.all([
         repo.findUserById(db, actor.userId),
         schoolBase.findSchool(actor.schoolId),
-        actor.type === 4 ? schoolBase.relationsOf(actor.userId) : Promise.resolve([] as SchoolRelation[]),
+        schoolBase.relationsOf(actor.userId, actor.type, actor.schoolId),
       ]);
       if (!user) throw notFound('用户不存在');
       return {

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SignJWT, errors, jwtVerify } from 'jose';
+import { errors, jwtVerify, SignJWT } from 'jose';
 
 export const SESSION_HOURS = 24;
 export const TICKET_SECONDS = 120;

@@ -32,6 +32,16 @@ export async function relationsOfUser(db: Executor, userId: number) {
     .orderBy(schoolRelations.schoolId);
 }
 
+/** A school's own area, as a relation: what findUserInfo shows users other than managers. */
+export async function schoolArea(db: Executor, schoolId: number) {
+  const [row] = await db
+    .select({ schoolId: schools.id, schoolName: schools.name, relationId: areas.id, relationName: areas.name })
+    .from(schools)
+    .innerJoin(areas, eq(areas.id, schools.areaId))
+    .where(eq(schools.id, schoolId));
+  return row ?? null;
+}
+
 export async function relationSchoolIds(db: Executor, userIds: number[]): Promise<Map<number, number[]>> {
   const byUser = new Map<number, number[]>();
   if (userIds.length === 0) return byUser;

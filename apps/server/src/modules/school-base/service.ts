@@ -5,17 +5,23 @@ import { notFound } from '../../platform/errors.ts';
 import { assertSchool } from '../../platform/permissions.ts';
 import * as repo from './repo.ts';
 
+const SCHOOL_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' });
+
 /** Today's date in the schools' time zone, as YYYY-MM-DD. */
 export function schoolToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(now);
+  return SCHOOL_DATE.format(now);
 }
 
 export function createSchoolBaseService(db: Db) {
   return {
     findSchool: (schoolId: number) => repo.findSchool(db, schoolId),
 
-    async relationsOf(userId: number): Promise<SchoolRelation[]> {
-      const rows = await repo.relationsOfUser(db, userId);
+    /** Spec §3 schoolRelations: a manager's related schools; for anyone else, their school's area. */
+    async relationsOf(userId: number, type: number, schoolId: number): Promise<SchoolRelation[]> {
+      const rows =
+        type === 4
+          ? await repo.relationsOfUser(db, userId)
+          : [await repo.schoolArea(db, schoolId)].filter((r) => r !== null);
       return rows.map((r) => ({
         schoolId: String(r.schoolId),
         schoolName: r.schoolName,

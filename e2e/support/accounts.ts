@@ -1,0 +1,10 @@
+// Accounts the browser flows use. Flows that change an account (password, lockout, revoke)
+// get one of their own, so flows never disturb each other or the demo accounts.
+export const DEMO_PASSWORD = 'Huikao@2026';
+
+export const FIXTURE_ACCOUNTS = {
+  passwordChanger: { loginName: 'e2e_pwd', type: 1 },
+  lockout: { loginName: 'e2e_lock', type: 1 },
+  revoked: { loginName: 'e2e_revoke', type: 5 },
+  forcedChange: { loginName: 'e2e_forced', type: 2 },
+} as const;

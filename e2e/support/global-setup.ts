@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { TestProject } from 'vitest/node';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { schools, users } from '../../apps/server/src/db/schema.ts';
+import { DEMO_SCHOOL, seedDemoSchool } from '../../apps/server/src/db/seed/demo-school.ts';
+import { ensureUser, hashPassword } from '../../apps/server/src/modules/auth/index.ts';
+import { loadConfig } from '../../apps/server/src/platform/config.ts';
+// @ts-expect-error: a plain .mjs script without types
+import { ensureWebBuilt } from '../../scripts/web-build.mjs';
+import { DEMO_PASSWORD, FIXTURE_ACCOUNTS } from './accounts.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+/** Builds the web app if needed and serves the whole platform on a fresh embedded database. */
+export default async function setup(project: TestProject) {
+  ensureWebBuilt();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'huikao-e2e-'));
+  const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' });
+  const app = await buildApp(config, { logger: false });
+  const db = app.platform.database.db;
+  await seedDemoSchool(db);
+
+  const [school] = await db.select().from(schools).where(eq(schools.code, DEMO_SCHOOL.code));
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const [key, account] of Object.entries(FIXTURE_ACCOUNTS)) {
+    await ensureUser(db, {
+      ...account,
+      schoolId: school!.id,
+      passwordHash,
+      userCode: `E2E-${key}`,
+      name: `测试${key}`,
+    });
+  }
+  await db
+    .update(users)
+    .set({ mustChangePassword: true })
+    .where(eq(users.loginName, FIXTURE_ACCOUNTS.forcedChange.loginName));
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  project.provide('baseURL', `http://127.0.0.1:${port}`);
+
+  return async () => {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
