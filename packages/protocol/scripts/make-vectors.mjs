@@ -31,7 +31,7 @@ const encrypted = [
     jwtToken,
     guid: '6f9619ff-8b86-4011-b42d-00c04fc964ff',
     timestamp: 1795000123456,
-    params: { schoolId: 'S0001', userCode: 'T0001', type: 1, oldPsw: 'Huikao@2026', newPsw: '新密码Aa1!' },
+    params: { schoolId: 'S0001', userCode: 'T0001', type: 1, oldPsw: 'Huikao@2026', newPsw: '新密码Aa1!2026' },
   },
   {
     name: 'empty params (exactly one padding block)',

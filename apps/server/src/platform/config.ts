@@ -8,7 +8,7 @@ export const DEV_APP_KEY = 'HuiKaoCloudDevAppKey0123456789ab';
 
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),

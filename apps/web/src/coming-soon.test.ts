@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { comingSoonPaths } from './router.tsx';
+
+/**
+ * The screens that still render the shared ComingSoon (即将上线) page. This list may only SHRINK:
+ * when a screen lands, delete its path here in the same change. Adding a path is forbidden: a
+ * route of spec §2 that loses its page is a regression, not a placeholder.
+ */
+const COMING_SOON = [
+  '/teacher/examMark/my-mark-task',
+  '/teacher/examMark/mark-monitor',
+  '/teacher/examMark/my-card',
+  '/teacher/examMark/my-exam',
+  '/teacher/examMark/course-monitor',
+  '/teacher/examMark/ques-monitor',
+  '/teacher/examMark/analysis-manager',
+  '/teacher/examMark/exam-doc',
+  '/teacher/teacher-analysis-main/grade-whole-analysis',
+  '/teacher/teacher-analysis-main/grade-report-card',
+  '/teacher/teacher-analysis-main/grade-attention-card',
+  '/teacher/teacher-analysis-main/grade-class-analysis',
+  '/teacher/teacher-analysis-main/grade-trend-analysis',
+  '/teacher/teacher-analysis-main/grade-report-file',
+  '/teacher/teacher-analysis-main/grade-subject-analysis',
+  '/teacher/teacher-analysis-main/report-card',
+  '/teacher/teacher-analysis-main/attention-card',
+  '/teacher/teacher-analysis-main/class-analysis',
+  '/teacher/teacher-analysis-main/teacher-analysis',
+  '/teacher/teacher-analysis-main/trend-analysis',
+  '/teacher/teacher-analysis-main/question-analysis',
+  '/teacher/teacher-analysis-main/mis-recommend',
+  '/teacher/teacher-analysis-main/class-whole-analysis',
+  '/teacher/teacher-analysis-main/class-level-analysis',
+  '/teacher/teacher-analysis-main/class-attention-analysis',
+  '/teacher/teacher-analysis-main/class-single-level-analysis',
+  '/teacher/teacher-analysis-main/class-single-attention-analysis',
+  '/teacher/teacher-analysis-main/class-single-paper-analysis',
+  '/teacher/teacher-analysis-main/class-single-question-analysis',
+  '/teacher/questionBank/know-topic',
+  '/teacher/questionBank/chapter-topic',
+  '/teacher/questionBank/paper-topic',
+  '/teacher/questionBank/wisdom-topic',
+  '/teacher/questionBank/my-paper',
+  '/teacher/questionBank/my-collection',
+  '/teacher/questionBank/school-paper',
+  '/teacher/questionBank/school-question',
+  '/teacher/questionBank/school-paper-manage',
+  '/teacher/questionBank/school-question-manage',
+  '/teacher/initData/user-info',
+  '/teacher/initData/school-grade',
+  '/teacher/initData/school-grade-term',
+  '/teacher/initData/school-class-student',
+  '/teacher/initData/school-class-teacher',
+  '/teacher/initData/school-organ-leader',
+  '/student/student-analysis-main/student-subject-analysis',
+  '/student/student-analysis-main/student-single-analysis',
+  '/student/student-exam-main/student-exam-list',
+  '/school/school-analysis-main/school-grade-whole',
+  '/school/school-analysis-main/school-grade-area',
+  '/school/school-analysis-main/school-grade-school',
+  '/school/school-analysis-main/school-grade-class',
+  '/school/school-analysis-main/school-grade-student-attention',
+  '/school/school-analysis-main/school-course-whole',
+  '/school/school-analysis-main/school-course-area',
+  '/school/school-analysis-main/school-course-school',
+  '/school/school-analysis-main/school-course-class',
+  '/school/school-analysis-main/school-course-student-attention',
+  '/school/school-analysis-main/school-course-question',
+  '/findStudentDetailPaper',
+  '/markDetail',
+  '/makeExamDetailInfo',
+  '/answerSheet',
+  '/markCensorInfo',
+  '/examTemplateInfo',
+  '/analysis-manager-single-detail-info',
+];
+
+describe('ComingSoon placeholders', () => {
+  it('are exactly the committed list, which may only shrink', () => {
+    const actual = [...comingSoonPaths()].sort();
+    const committed = [...COMING_SOON].sort();
+    const added = actual.filter((path) => !committed.includes(path));
+    const landed = committed.filter((path) => !actual.includes(path));
+    expect(
+      added,
+      'These routes render ComingSoon but are not in the committed list. Adding placeholders is forbidden: ' +
+        'the list may only shrink as screens land.',
+    ).toEqual([]);
+    expect(
+      landed,
+      'These screens no longer render ComingSoon: remove them from COMING_SOON in coming-soon.test.ts.',
+    ).toEqual([]);
+    expect(actual).toEqual(committed);
+  });
+});

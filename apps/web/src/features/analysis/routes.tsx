@@ -1,0 +1,65 @@
+import type { RouteObject } from 'react-router';
+import { comingSoonPage, sectionRoute } from '../../lib/route-kit.ts';
+
+/** Teacher 学情分析 (spec §2 teacher-analysis-main): grade-level and class-level reports. */
+export const teacherAnalysisRoutes: RouteObject = sectionRoute(
+  'teacher-analysis-main',
+  '学情分析',
+  '/teacher/teacher-analysis-main/grade-whole-analysis',
+  [
+    comingSoonPage('grade-whole-analysis', '年级总体分析'),
+    comingSoonPage('grade-report-card', '年级成绩单'),
+    comingSoonPage('grade-attention-card', '年级关注学生'),
+    comingSoonPage('grade-class-analysis', '年级班级分析'),
+    comingSoonPage('grade-trend-analysis', '年级趋势分析'),
+    comingSoonPage('grade-report-file', '年级分析报告'),
+    comingSoonPage('grade-subject-analysis', '年级学科分析'),
+    comingSoonPage('report-card', '成绩单'),
+    comingSoonPage('attention-card', '关注学生'),
+    comingSoonPage('class-analysis', '班级分析'),
+    comingSoonPage('teacher-analysis', '教师分析'),
+    comingSoonPage('trend-analysis', '趋势分析'),
+    comingSoonPage('question-analysis', '试题分析'),
+    comingSoonPage('mis-recommend', '错题推荐'),
+    comingSoonPage('class-whole-analysis', '班级总体分析'),
+    comingSoonPage('class-level-analysis', '班级等级分析'),
+    comingSoonPage('class-attention-analysis', '班级关注学生'),
+    comingSoonPage('class-single-level-analysis', '班级单科等级分析'),
+    comingSoonPage('class-single-attention-analysis', '班级单科关注学生'),
+    comingSoonPage('class-single-paper-analysis', '班级单科试卷分析'),
+    comingSoonPage('class-single-question-analysis', '班级单科试题分析'),
+  ],
+);
+
+/** Student 学情分析 (spec §2 student-analysis-main). */
+export const studentAnalysisRoutes: RouteObject = sectionRoute(
+  'student-analysis-main',
+  '学情分析',
+  '/student/student-analysis-main/student-subject-analysis',
+  [comingSoonPage('student-subject-analysis', '学科分析'), comingSoonPage('student-single-analysis', '单科分析')],
+);
+
+/** School or district manager 学情分析 (spec §2 school-analysis-main): grade level, then course level. */
+export const schoolAnalysisRoutes: RouteObject = sectionRoute(
+  'school-analysis-main',
+  '学情分析',
+  '/school/school-analysis-main/school-grade-whole',
+  [
+    comingSoonPage('school-grade-whole', '年级总体分析'),
+    comingSoonPage('school-grade-area', '年级区域对比'),
+    comingSoonPage('school-grade-school', '年级学校对比'),
+    comingSoonPage('school-grade-class', '年级班级对比'),
+    comingSoonPage('school-grade-student-attention', '年级关注学生'),
+    comingSoonPage('school-course-whole', '学科总体分析'),
+    comingSoonPage('school-course-area', '学科区域对比'),
+    comingSoonPage('school-course-school', '学科学校对比'),
+    comingSoonPage('school-course-class', '学科班级对比'),
+    comingSoonPage('school-course-student-attention', '学科关注学生'),
+    comingSoonPage('school-course-question', '学科试题分析'),
+  ],
+);
+
+/** Top-level analysis detail page of spec §2. */
+export const analysisDetailRoutes: RouteObject[] = [
+  comingSoonPage('/analysis-manager-single-detail-info', '单科成绩详情'),
+];

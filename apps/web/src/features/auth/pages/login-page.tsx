@@ -1,0 +1,56 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { authApi, loginParams } from '@huikao/contracts';
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError, call } from '../../../lib/api-client.ts';
+import { zodRule } from '../../../lib/form-rules.ts';
+import { startSession } from '../../../lib/session.ts';
+import { AuthScreen } from '../components/auth-screen.tsx';
+import { landingPath } from '../landing.ts';
+
+interface LoginFields {
+  loginName: string;
+  password: string;
+}
+
+const loginNameRule = zodRule(loginParams.shape.loginName);
+const passwordRule = zodRule(loginParams.shape.password);
+
+/** /login: the server's own message (wrong password, locked account …) is shown inline, not as a toast. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(fields: LoginFields) {
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      const user = await call(authApi.userLogin, fields, { silent: true });
+      startSession(user);
+      navigate(landingPath(user, searchParams.get('redirect')), { replace: true });
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.message : '登录失败，请稍后再试');
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthScreen>
+      <Form<LoginFields> name="login" layout="vertical" requiredMark={false} onFinish={submit} size="large">
+        <Form.Item label="账号" name="loginName" rules={[loginNameRule]}>
+          <Input prefix={<UserOutlined aria-hidden />} autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item label="密码" name="password" rules={[passwordRule]}>
+          <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          登录
+        </Button>
+      </Form>
+      {failure ? <Alert type="error" showIcon role="alert" title={failure} style={{ marginTop: 16 }} /> : null}
+    </AuthScreen>
+  );
+}

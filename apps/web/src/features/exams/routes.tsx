@@ -1,0 +1,32 @@
+import type { RouteObject } from 'react-router';
+import { comingSoonPage, sectionRoute } from '../../lib/route-kit.ts';
+
+/** Teacher 考试阅卷 (spec §2 examMark): exams, answer cards, scanning and marking set-up, monitoring. */
+export const examMarkRoutes: RouteObject = sectionRoute('examMark', '考试阅卷', '/teacher/examMark/my-mark-task', [
+  comingSoonPage('my-mark-task', '我的阅卷任务'),
+  comingSoonPage('mark-monitor', '阅卷监控'),
+  comingSoonPage('my-card', '我的答题卡'),
+  comingSoonPage('my-exam', '我的考试'),
+  comingSoonPage('course-monitor', '学科监控'),
+  comingSoonPage('ques-monitor', '题目监控'),
+  comingSoonPage('analysis-manager', '成绩管理'),
+  comingSoonPage('exam-doc', '考试文档'),
+]);
+
+/** Student 我的考试 (spec §2 student-exam-main). */
+export const studentExamRoutes: RouteObject = sectionRoute(
+  'student-exam-main',
+  '我的考试',
+  '/student/student-exam-main/student-exam-list',
+  [comingSoonPage('student-exam-list', '我的考试')],
+);
+
+/** Top-level exam and marking detail pages of spec §2, opened from the area pages (often in a new tab). */
+export const examDetailRoutes: RouteObject[] = [
+  comingSoonPage('/findStudentDetailPaper', '考试详情'),
+  comingSoonPage('/markDetail', '阅卷详情'),
+  comingSoonPage('/makeExamDetailInfo', '试卷制作'),
+  comingSoonPage('/answerSheet', '答题卡'),
+  comingSoonPage('/markCensorInfo', '试卷抽查'),
+  comingSoonPage('/examTemplateInfo', '答题卡信息'),
+];

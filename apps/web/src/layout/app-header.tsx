@@ -1,0 +1,99 @@
+import {
+  FullscreenExitOutlined,
+  FullscreenOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Button, ConfigProvider, Layout, Menu, Space } from 'antd';
+import { Link } from 'react-router';
+import { useAppConfig } from '../lib/app-config.ts';
+import type { Area } from '../lib/areas.ts';
+import type { MenuSection } from '../lib/route-kit.ts';
+import { confirmLogout } from './logout.ts';
+import { useFullscreen } from './use-fullscreen.ts';
+
+/** Spec §1: blue header, red for students (type 2). */
+export const HEADER_COLORS: Record<Area, string> = {
+  teacher: '#1677ff',
+  school: '#1677ff',
+  student: '#d9363e',
+};
+
+export interface AppHeaderProps {
+  area: Area;
+  /** The area's sections; empty hides the menu (students, spec §1). */
+  sections: MenuSection[];
+  activeSectionPath: string | undefined;
+  userName: string;
+  onChangePassword: () => void;
+}
+
+/** Transparent menu on the coloured bar; the nested provider keeps the app's locale and button settings. */
+const headerMenuTheme = {
+  components: {
+    Menu: {
+      darkItemBg: 'transparent',
+      darkItemColor: 'rgba(255, 255, 255, 0.85)',
+      darkItemHoverColor: '#fff',
+      darkItemSelectedBg: 'rgba(255, 255, 255, 0.2)',
+      darkItemSelectedColor: '#fff',
+    },
+  },
+};
+
+const headerButtonStyle = { color: '#fff' };
+
+export function AppHeader({ area, sections, activeSectionPath, userName, onChangePassword }: AppHeaderProps) {
+  const { platformName } = useAppConfig();
+  const { isFullscreen, toggle } = useFullscreen();
+  const FullscreenIcon = isFullscreen ? FullscreenExitOutlined : FullscreenOutlined;
+
+  return (
+    <Layout.Header
+      data-testid="app-header"
+      data-area={area}
+      style={{ display: 'flex', alignItems: 'center', gap: 24, padding: '0 24px', background: HEADER_COLORS[area] }}
+    >
+      <Link to={`/${area}`} style={{ color: '#fff', fontSize: 20, fontWeight: 600, whiteSpace: 'nowrap' }}>
+        {platformName}
+      </Link>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        {sections.length > 0 ? (
+          <ConfigProvider theme={headerMenuTheme}>
+            <Menu
+              mode="horizontal"
+              theme="dark"
+              selectedKeys={activeSectionPath ? [activeSectionPath] : []}
+              items={sections.map((section) => ({
+                key: section.path,
+                label: <Link to={section.path}>{section.title}</Link>,
+              }))}
+              style={{ borderBottom: 'none' }}
+            />
+          </ConfigProvider>
+        ) : null}
+      </div>
+      <Space size={4} style={{ whiteSpace: 'nowrap' }}>
+        <span style={{ color: '#fff', marginRight: 8 }}>
+          <UserOutlined aria-hidden /> {userName}
+        </span>
+        <Button type="text" style={headerButtonStyle} icon={<KeyOutlined aria-hidden />} onClick={onChangePassword}>
+          修改密码
+        </Button>
+        <Button
+          type="text"
+          style={headerButtonStyle}
+          icon={<FullscreenIcon aria-hidden />}
+          aria-pressed={isFullscreen}
+          onClick={toggle}
+        >
+          全屏
+        </Button>
+        <Button type="text" style={headerButtonStyle} icon={<LogoutOutlined aria-hidden />} onClick={confirmLogout}>
+          退出登录
+        </Button>
+      </Space>
+    </Layout.Header>
+  );
+}

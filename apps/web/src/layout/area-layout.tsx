@@ -1,0 +1,100 @@
+import { Layout, Menu, Tabs } from 'antd';
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { useAppStore } from '../lib/app-store.ts';
+import type { Area } from '../lib/areas.ts';
+import { type MenuSection, routeHandle } from '../lib/route-kit.ts';
+import { readStoredUser } from '../lib/session.ts';
+import { AppFooter } from './app-footer.tsx';
+import { AppHeader } from './app-header.tsx';
+import { ChangePasswordDialog } from './change-password-dialog.tsx';
+import { confirmLogout } from './logout.ts';
+
+export interface AreaLayoutProps {
+  area: Area;
+}
+
+function isWithin(pathname: string, path: string): boolean {
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+/**
+ * The shell of a signed-in area: header (with the section menu, except for students), the current
+ * section's pages in a side menu, the page, the footer and the change-password dialog.
+ */
+export function AreaLayout({ area }: AreaLayoutProps) {
+  const { pathname } = useLocation();
+  const menu =
+    useMatches()
+      .map(routeHandle)
+      .find((handle) => handle?.area === area)?.menu ?? [];
+  const section = menu.find((candidate) => isWithin(pathname, candidate.path));
+  const user = readStoredUser();
+  const changePassword = useAppStore((state) => state.changePassword);
+  const openChangePassword = useAppStore((state) => state.openChangePassword);
+  const closeChangePassword = useAppStore((state) => state.closeChangePassword);
+  const mustChangePassword = user?.mustChangePsw === true;
+
+  useEffect(() => {
+    // An administrator reset the password: the user changes it before anything else (roles-and-permissions.md).
+    if (mustChangePassword) openChangePassword(true);
+  }, [mustChangePassword, openChangePassword]);
+
+  const showMenu = area !== 'student';
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <AppHeader
+        area={area}
+        sections={showMenu ? menu : []}
+        activeSectionPath={section?.path}
+        userName={user?.name ?? ''}
+        onChangePassword={() => openChangePassword(false)}
+      />
+      <Layout>
+        {showMenu && section ? <SectionSider section={section} pathname={pathname} /> : null}
+        <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+          {showMenu ? null : <StudentTabs sections={menu} pathname={pathname} />}
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+      <AppFooter />
+      <ChangePasswordDialog
+        open={changePassword.open}
+        forced={changePassword.forced}
+        user={user}
+        onClose={closeChangePassword}
+        onLogout={confirmLogout}
+      />
+    </Layout>
+  );
+}
+
+function SectionSider({ section, pathname }: { section: MenuSection; pathname: string }) {
+  const collapsed = useAppStore((state) => state.siderCollapsed);
+  const setCollapsed = useAppStore((state) => state.setSiderCollapsed);
+  const selected = section.pages.find((page) => isWithin(pathname, page.path));
+  return (
+    <Layout.Sider theme="light" width={208} collapsible collapsed={collapsed} onCollapse={setCollapsed}>
+      <Menu
+        mode="inline"
+        selectedKeys={selected ? [selected.path] : []}
+        items={section.pages.map((page) => ({ key: page.path, label: <Link to={page.path}>{page.title}</Link> }))}
+        style={{ borderInlineEnd: 'none' }}
+      />
+    </Layout.Sider>
+  );
+}
+
+/** Students have no menu (spec §1); their few pages are tabs inside the content area. */
+function StudentTabs({ sections, pathname }: { sections: MenuSection[]; pathname: string }) {
+  const navigate = useNavigate();
+  const pages = sections.flatMap((section) => section.pages);
+  const active = pages.find((page) => isWithin(pathname, page.path));
+  return (
+    <Tabs
+      activeKey={active?.path}
+      onChange={(path) => navigate(path)}
+      items={pages.map((page) => ({ key: page.path, label: page.title }))}
+    />
+  );
+}

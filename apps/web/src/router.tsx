@@ -1,0 +1,90 @@
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { ErrorPage, RouteErrorPage } from './components/error-page.tsx';
+import { PageSpinner } from './components/page-spinner.tsx';
+import {
+  analysisDetailRoutes,
+  schoolAnalysisRoutes,
+  studentAnalysisRoutes,
+  teacherAnalysisRoutes,
+} from './features/analysis/routes.tsx';
+import { authRoutes } from './features/auth/routes.tsx';
+import { examDetailRoutes, examMarkRoutes, studentExamRoutes } from './features/exams/routes.tsx';
+import { questionBankRoutes } from './features/question-bank/routes.tsx';
+import { initDataRoutes } from './features/school-base/routes.tsx';
+import { RootLayout } from './layout/root-layout.tsx';
+import { areaRoute, flattenRoutes, type RouteHandle, redirectIndex } from './lib/route-kit.ts';
+
+/** Spec §2 error pages; in the main chunk because the error boundary (e.g. a failed chunk load) needs them anyway. */
+const errorRoutes: RouteObject[] = [
+  { path: '/403', handle: { name: '403', title: '无权访问' } satisfies RouteHandle, element: <ErrorPage kind="403" /> },
+  {
+    path: '/404',
+    handle: { name: '404', title: '页面不存在' } satisfies RouteHandle,
+    element: <ErrorPage kind="404" />,
+  },
+  {
+    path: '/500',
+    handle: { name: '500', title: '服务器出错' } satisfies RouteHandle,
+    element: <ErrorPage kind="500" />,
+  },
+  {
+    path: '/noexam',
+    handle: { name: 'noexam', title: '暂无考试' } satisfies RouteHandle,
+    element: <ErrorPage kind="noexam" />,
+  },
+];
+
+/** The spec §2 route table. Each area's layout is its own lazily loaded chunk; every page is lazy too. */
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: PageSpinner,
+    children: [
+      redirectIndex('/login'),
+      ...authRoutes,
+      areaRoute({
+        area: 'teacher',
+        title: '教师中心',
+        home: '/teacher/examMark',
+        lazy: async () => ({ Component: (await import('./layout/teacher-layout.tsx')).TeacherLayout }),
+        // Spec §1 order: exam marking, learning analysis, question selection and paper assembly, personal centre.
+        sections: [examMarkRoutes, teacherAnalysisRoutes, questionBankRoutes, initDataRoutes],
+      }),
+      areaRoute({
+        area: 'student',
+        title: '学生中心',
+        home: '/student/student-analysis-main',
+        lazy: async () => ({ Component: (await import('./layout/student-layout.tsx')).StudentLayout }),
+        sections: [studentAnalysisRoutes, studentExamRoutes],
+      }),
+      areaRoute({
+        area: 'school',
+        title: '管理中心',
+        home: '/school/school-analysis-main',
+        lazy: async () => ({ Component: (await import('./layout/school-layout.tsx')).SchoolLayout }),
+        sections: [schoolAnalysisRoutes],
+      }),
+      ...examDetailRoutes,
+      ...analysisDetailRoutes,
+      ...errorRoutes,
+      // Spec §2: any other path redirects to /404, so the address bar shows /404.
+      { path: '*', loader: () => redirect('/404'), element: null },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}
+
+/**
+ * Full paths of the screens still rendering the shared ComingSoon page. coming-soon.test.ts pins
+ * this list: it may only shrink as real screens land.
+ */
+export function comingSoonPaths(routes: RouteObject[] = appRoutes): string[] {
+  return flattenRoutes(routes)
+    .filter((entry) => entry.handle?.comingSoon)
+    .map((entry) => entry.fullPath);
+}
