@@ -35,9 +35,9 @@ export default defineConfig(({ command }) => {
     plugins: [react()],
     build: {
       outDir: 'dist',
-      // antd as one cacheable vendor chunk is ~600 kB (≈200 kB gzip); that is expected, not a missed split.
-      chunkSizeWarningLimit: 700,
-      rollupOptions: { output: { manualChunks: vendorChunk } },
+      // antd as one cacheable vendor chunk is ~800 kB (≈260 kB gzip); that is expected, not a missed split.
+      chunkSizeWarningLimit: 900,
+      rolldownOptions: { output: { manualChunks: vendorChunk } },
     },
     server: {
       port: 5173,
