@@ -1,14 +1,16 @@
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import { platformApi } from '@huikao/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createAuthModule } from './modules/auth/index.ts';
-import { createSchoolBaseService } from './modules/school-base/index.ts';
+import { createSchoolBaseModule } from './modules/school-base/index.ts';
 import type { AuditSink, SessionResolver } from './platform/auth-context.ts';
 import type { Config } from './platform/config.ts';
 import { type Database, openDatabase } from './platform/db.ts';
 import { registerEndpoint } from './platform/endpoints.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
+import { MULTIPART_LIMITS } from './platform/files.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
 
 declare module 'fastify' {
@@ -49,11 +51,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandling(app);
   await app.register(formbody);
+  // Uploads (protocol.md): a ceiling for every multipart endpoint; each endpoint's rule is stricter.
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
   // The encrypted body is hex text; accept it whatever Content-Type a client sends.
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-  const schoolBase = createSchoolBaseService(database.db);
-  const auth = createAuthModule(database.db, config.jwtSecret, schoolBase);
+  const schoolBase = createSchoolBaseModule(database.db);
+  const auth = createAuthModule(database.db, config.jwtSecret, schoolBase.service);
   app.decorate('platform', { sessions: auth.sessions, audit: auth.audit, appKey: config.appKey, database });
 
   registerEndpoint(app, platformApi.healthz, {
@@ -79,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
   });
   auth.routes(app);
+  schoolBase.routes(app);
 
   const pruner = setInterval(() => {
     auth.pruneNonces().catch((error) => app.log.warn({ err: error }, 'pruning request nonces failed'));

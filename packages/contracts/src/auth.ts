@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateSchema, emptyParams, idSchema, userTypeSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { newPasswordSchema, PASSWORD_MESSAGES } from './password.ts';
+import { classTeacherSchema, organLeaderSchema, schoolGradeSchema, teacherSchema } from './school-base-models.ts';
 
 /** The stored user of spec §3, kept in browser storage; mustChangePsw is ours (admin resets). */
 export const storedUserSchema = z.object({
@@ -31,7 +32,11 @@ export type SchoolRelation = z.infer<typeof schoolRelationSchema>;
 
 export const appsServerSchema = z.object({ code: z.string(), name: z.string(), prefix: z.string() });
 
-/** Spec §3 school-centre user data. Lists whose issue has not landed are returned empty. */
+/**
+ * Spec §3 school-centre user data. schoolTeacher is the user's teacher record (null for students,
+ * managers and accounts without one); schoolClassTeachers are that teacher's links of the current
+ * term, schoolOrganLeaders their leader roles; schoolGradeCourses the school's grades with courses.
+ */
 export const userInfoSchema = z.object({
   user: z.object({
     userId: z.string(),
@@ -43,11 +48,11 @@ export const userInfoSchema = z.object({
     userCode: z.string(),
     mustChangePsw: z.boolean(),
   }),
-  schoolTeacher: z.record(z.string(), z.unknown()).nullable(),
-  schoolGradeCourses: z.array(z.record(z.string(), z.unknown())),
+  schoolTeacher: teacherSchema.nullable(),
+  schoolGradeCourses: z.array(schoolGradeSchema),
   appsServers: z.array(appsServerSchema),
-  schoolClassTeachers: z.array(z.record(z.string(), z.unknown())),
-  schoolOrganLeaders: z.array(z.record(z.string(), z.unknown())),
+  schoolClassTeachers: z.array(classTeacherSchema),
+  schoolOrganLeaders: z.array(organLeaderSchema),
   schoolRelations: z.array(schoolRelationSchema),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;

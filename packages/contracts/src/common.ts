@@ -1,12 +1,29 @@
 import { z } from 'zod';
 
+// zod 4 reports a missing key of a `z.coerce.*` schema as "expected nonoptional" and ignores the
+// schema's own message, so required ids and numbers are unions instead: the field's Chinese
+// message shows for a missing value too.
+
 /** Ids travel as strings; numbers are accepted and turned into strings for old clients. */
 export const idSchema = (field: string) =>
-  z.coerce
-    .string({ error: `${field}不能为空` })
-    .trim()
-    .min(1, `${field}不能为空`)
-    .max(64, `${field}过长`);
+  z
+    .union([z.string(), z.number()], { error: `${field}不能为空` })
+    .transform(String)
+    .pipe(z.string().trim().min(1, `${field}不能为空`).max(64, `${field}过长`));
+
+/** A number sent as a number or as numeric text (query parameters are text); `message` names the field. */
+export const numberSchema = (message: string) =>
+  z.union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+(\.\d+)?$/)
+        .transform(Number),
+    ],
+    { error: message },
+  );
 
 /** A calendar date as YYYY-MM-DD, read in the school's time zone (Asia/Shanghai). */
 export const dateSchema = (field: string) =>
@@ -15,9 +32,10 @@ export const dateSchema = (field: string) =>
 /** User types of spec §6: 1 teacher, 5 school administrator, 2 student, 4 school or district manager. */
 export const USER_TYPES = [1, 2, 4, 5] as const;
 export type UserType = (typeof USER_TYPES)[number];
-export const userTypeSchema = z.coerce
-  .number({ error: '用户类型必须是数字' })
-  .refine((t): t is UserType => (USER_TYPES as readonly number[]).includes(t), '用户类型只能是 1、2、4 或 5');
+export const userTypeSchema = numberSchema('用户类型必须是数字').refine(
+  (t): t is UserType => (USER_TYPES as readonly number[]).includes(t),
+  '用户类型只能是 1、2、4 或 5',
+);
 
 export const USER_TYPE_NAMES: Record<UserType, string> = {
   1: '任课教师',

@@ -3,3 +3,4 @@ export * from './common.ts';
 export * from './endpoint.ts';
 export * from './password.ts';
 export * from './platform.ts';
+export * from './school-base.ts';

@@ -49,6 +49,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 
   if (options.databaseUrl && !options.databaseUrl.startsWith('memory://')) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server terminates (restart, failover) must not crash the process:
+    // the pool drops it and the next query opens a new one.
+    pool.on('error', (error) => console.warn(`PostgreSQL idle connection closed: ${error.message}`));
     const pgDb = drizzlePg(pool, { schema, casing: 'snake_case' });
     await migratePg(pgDb, { migrationsFolder });
     db = pgDb as unknown as Db;

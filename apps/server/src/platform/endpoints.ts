@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from './auth-context.ts';
 import { AppError, badInput } from './errors.ts';
+import { contentDisposition, FileResult, readUpload, type Upload, type UploadRule } from './files.ts';
 import { authorize, type Permission } from './permissions.ts';
 import {
   checkSign,
@@ -20,6 +21,8 @@ export interface EndpointContext<A extends Actor | null = Actor> {
   actor: A;
   ip: string;
   request: FastifyRequest;
+  /** The uploaded file of a `multipart` endpoint (always present there: a missing file is refused first). */
+  upload?: Upload;
 }
 
 type Handler<E extends Endpoint, A extends Actor | null> = (
@@ -27,18 +30,28 @@ type Handler<E extends Endpoint, A extends Actor | null> = (
   context: EndpointContext<A>,
 ) => Promise<ResultOf<E>>;
 
+interface RouteOptions {
+  bodyLimit?: number;
+  /** Size and type limit of a `multipart` endpoint's file (protocol.md). */
+  upload?: UploadRule;
+}
+
 type RouteSpec<E extends Endpoint> =
-  | { permission: 'public'; handler: Handler<E, null>; bodyLimit?: number }
-  | { permission: Permission; handler: Handler<E, Actor>; bodyLimit?: number };
+  | ({ permission: 'public'; handler: Handler<E, null> } & RouteOptions)
+  | ({ permission: Permission; handler: Handler<E, Actor> } & RouteOptions);
 
 /**
  * Registers one endpoint from its contract descriptor: the protocol checks of protocol.md
  * for its kind, the session, the permission, zod validation, then one call to the handler.
- * Routes stay free of protocol and validation code.
+ * Routes stay free of protocol and validation code. A handler that returns a FileResult
+ * answers with the file itself instead of the envelope.
  */
 export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, spec: RouteSpec<E>): void {
   if ((spec.permission === 'public') !== (endpoint.access === 'public')) {
     throw new Error(`${endpoint.path}: permission ${spec.permission} does not fit access ${endpoint.access}`);
+  }
+  if (endpoint.kind === 'multipart' && (!spec.upload || spec.upload.extensions.length === 0)) {
+    throw new Error(`${endpoint.path}: a multipart endpoint names the file types it accepts`);
   }
   app.route({
     method: endpoint.kind === 'get' ? 'GET' : 'POST',
@@ -60,7 +73,32 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       if (endpoint.access === 'session') {
         actor = await platform.sessions.resolve(jwtTokenOf(request), signed?.loginName ?? loginNameOf(request));
       }
-      if (endpoint.kind === 'encrypted' && signed) {
+      const refused = async (error: unknown) => {
+        if (error instanceof AppError && error.httpStatus === 403) {
+          await platform.audit({
+            actor,
+            action: 'permission.refused',
+            target: endpoint.path,
+            after: { message: error.message },
+            ip: request.ip,
+          });
+        }
+        return error;
+      };
+      let upload: Upload | undefined;
+      if (endpoint.kind === 'multipart') {
+        // Session and role come from the headers: both are checked before a byte of the file is read.
+        if (spec.permission !== 'public') {
+          try {
+            authorize(actor as Actor, spec.permission);
+          } catch (error) {
+            throw await refused(error);
+          }
+        }
+        const read = await readUpload(request, spec.upload!);
+        upload = read.upload;
+        raw = { ...(request.query as object), ...read.fields };
+      } else if (endpoint.kind === 'encrypted' && signed) {
         raw = decryptParams(signed.payload, actor ? actor.token : platform.appKey);
       } else if (endpoint.kind === 'form' && signed) {
         raw = uuidParams(signed.payload);
@@ -77,24 +115,22 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
         throw badInput(issue?.message ?? '请求参数错误', field ? { field } : undefined);
       }
 
-      const context = { actor, ip: request.ip, request };
+      const context = { actor, ip: request.ip, request, upload };
       try {
         if (spec.permission !== 'public') {
           authorize(actor as Actor, spec.permission);
         }
         const data = await (spec.handler as Handler<E, Actor | null>)(parsed.data as z.output<E['params']>, context);
+        if (data instanceof FileResult) {
+          return reply
+            .header('content-disposition', contentDisposition(data.fileName))
+            .header('cache-control', 'no-store')
+            .type(data.contentType)
+            .send(data.body);
+        }
         return reply.send({ status: 200, message: '成功', data: data ?? null });
       } catch (error) {
-        if (error instanceof AppError && error.httpStatus === 403) {
-          await platform.audit({
-            actor,
-            action: 'permission.refused',
-            target: endpoint.path,
-            after: { message: error.message },
-            ip: request.ip,
-          });
-        }
-        throw error;
+        throw await refused(error);
       }
     },
   });

@@ -1,5 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { areas, gradeTerms, schoolRelations, schools, schoolYears, users } from '../db/schema.ts';
+import {
+  areas,
+  classes,
+  classTeachers,
+  classYears,
+  gradeTerms,
+  organLeaders,
+  schoolGradeCourses,
+  schoolGrades,
+  schoolRelations,
+  schools,
+  schoolYears,
+  students,
+  teachers,
+  users,
+} from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/index.ts';
 import type { Db } from '../platform/db.ts';
 
@@ -82,4 +97,103 @@ export async function makeSchoolYear(db: Db, schoolId: number, startYear: number
     ])
     .returning();
   return { year: year!, terms };
+}
+
+// ---- School base data (issue #3): grades, classes, teachers, students, links, leaders. ----
+
+const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join('');
+
+/** A school grade (catalogue gradeId 1..12) with courses (catalogue ids 1..16); returns sgId and sgcId by courseId. */
+export async function makeGrade(db: Db, schoolId: number, gradeId: number, courseIds: number[] = []) {
+  const [grade] = await db.insert(schoolGrades).values({ schoolId, gradeId }).returning();
+  const courses =
+    courseIds.length === 0
+      ? []
+      : await db
+          .insert(schoolGradeCourses)
+          .values(courseIds.map((courseId) => ({ schoolId, schoolGradeId: grade!.id, courseId })))
+          .returning();
+  return { sgId: grade!.id, sgcIds: new Map(courses.map((c) => [c.courseId, c.id])) };
+}
+
+/** A class with its class_years row for the given school year. */
+export async function makeClass(
+  db: Db,
+  options: { schoolId: number; gradeId: number; schoolYearId: number; name?: string; enterYear?: number },
+) {
+  const [row] = await db
+    .insert(classes)
+    .values({
+      schoolId: options.schoolId,
+      name: options.name ?? `${digits(3)}班`,
+      gradeId: options.gradeId,
+      enterYear: options.enterYear ?? 2024,
+    })
+    .returning();
+  await db
+    .insert(classYears)
+    .values({ classId: row!.id, schoolYearId: options.schoolYearId, gradeId: options.gradeId });
+  return row!;
+}
+
+/** A teacher whose account (loginName = phone) logs in with TEST_PASSWORD. */
+export async function makeTeacher(db: Db, options: { schoolId: number; name?: string; phone?: string; type?: 1 | 5 }) {
+  const phone = options.phone ?? `139${digits(8)}`;
+  const name = options.name ?? '测试教师';
+  const user = await makeUser(db, { schoolId: options.schoolId, type: options.type ?? 1, loginName: phone, name });
+  const [row] = await db
+    .insert(teachers)
+    .values({ schoolId: options.schoolId, userId: user.id, name, phone })
+    .returning();
+  return { ...row!, user };
+}
+
+/** A student whose account logs in with TEST_PASSWORD. */
+export async function makeStudent(
+  db: Db,
+  options: { schoolId: number; classId: number; name?: string; studentNo?: string; examNo?: string; status?: number },
+) {
+  const studentNo = options.studentNo ?? digits(10);
+  const name = options.name ?? '测试学生';
+  const user = await makeUser(db, { schoolId: options.schoolId, type: 2, loginName: `stu${studentNo}`, name });
+  const [row] = await db
+    .insert(students)
+    .values({
+      schoolId: options.schoolId,
+      userId: user.id,
+      classId: options.classId,
+      name,
+      gender: 1,
+      studentNo,
+      examNo: options.examNo,
+      status: options.status ?? 1,
+    })
+    .returning();
+  return { ...row!, user };
+}
+
+export async function makeClassTeacher(
+  db: Db,
+  options: {
+    schoolId: number;
+    termId: number;
+    classId: number;
+    teacherId: number;
+    courseId?: number;
+    isHead?: boolean;
+  },
+) {
+  const [row] = await db
+    .insert(classTeachers)
+    .values({ ...options, courseId: options.courseId ?? null, isHead: options.isHead ?? false })
+    .returning();
+  return row!;
+}
+
+export async function makeOrganLeader(
+  db: Db,
+  options: { schoolId: number; teacherId: number; role: number; gradeId?: number; courseId?: number },
+) {
+  const [row] = await db.insert(organLeaders).values(options).returning();
+  return row!;
 }

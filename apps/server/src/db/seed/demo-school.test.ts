@@ -1,8 +1,21 @@
-import { authApi } from '@huikao/contracts';
+import { authApi, IMPORT_KINDS } from '@huikao/contracts';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { call, login } from '../../test/client.ts';
-import { users } from '../schema.ts';
+import {
+  classes,
+  classTeachers,
+  classYears,
+  eduCourses,
+  organLeaders,
+  schoolGradeCourses,
+  schoolGrades,
+  schoolYears,
+  students,
+  teachers,
+  users,
+} from '../schema.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoSchool } from './demo-school.ts';
 
 describe('demo school seed', () => {
@@ -12,11 +25,103 @@ describe('demo school seed', () => {
   });
   afterAll(() => t.close());
 
-  it('creates the four demo accounts once and changes nothing when run again', async () => {
-    expect((await seedDemoSchool(t.database.db)).created).toEqual(['admin01', 'teacher01', 'student01', 'manager01']);
-    const before = await t.database.db.select().from(users);
-    expect((await seedDemoSchool(t.database.db)).created).toEqual([]);
-    expect(await t.database.db.select().from(users)).toEqual(before);
+  async function baseDataSnapshot() {
+    const db = t.database.db;
+    return Promise.all([
+      db.select().from(users).orderBy(asc(users.id)),
+      db.select().from(teachers).orderBy(asc(teachers.id)),
+      db.select().from(students).orderBy(asc(students.id)),
+      db.select().from(classes).orderBy(asc(classes.id)),
+      db.select().from(classYears).orderBy(asc(classYears.classId), asc(classYears.schoolYearId)),
+      db.select().from(classTeachers).orderBy(asc(classTeachers.id)),
+      db.select().from(organLeaders).orderBy(asc(organLeaders.id)),
+      db.select().from(schoolGradeCourses).orderBy(asc(schoolGradeCourses.id)),
+    ]);
+  }
+
+  it('creates the demo accounts and base data once and changes nothing when run again', async () => {
+    const first = await seedDemoSchool(t.database.db);
+    expect(first.created).toEqual(['admin01', 'teacher01', 'student01', 'manager01']);
+    expect(first.baseData).toEqual({
+      classes: { created: 36, updated: 0, unchanged: 0, skipped: [] },
+      teachers: { created: 90, updated: 0, unchanged: 0, skipped: [] },
+      students: { created: 36 * 45, updated: 0, unchanged: 0, skipped: [] },
+      class_teachers: { created: 6 * 7 + 6 * 8 + 6 * 9 + 18 * 9, updated: 0, unchanged: 0, skipped: [] },
+      organ_leaders: { created: 2 + 6 + 3, updated: 0, unchanged: 0, skipped: [] },
+    });
+    const before = await baseDataSnapshot();
+    const second = await seedDemoSchool(t.database.db);
+    expect(second.created).toEqual([]);
+    for (const kind of IMPORT_KINDS) {
+      expect(second.baseData[kind]).toMatchObject({ created: 0, updated: 0, skipped: [] });
+    }
+    expect(await baseDataSnapshot()).toEqual(before);
+  });
+
+  it('runs grades 七年级 to 高三 with their courses, six classes each, in both school years', async () => {
+    const db = t.database.db;
+    const [{ n: grades }] = (await db.select({ n: count() }).from(schoolGrades)) as [{ n: number }];
+    expect(grades).toBe(6);
+    const eighth = await db
+      .select({ name: eduCourses.name })
+      .from(schoolGradeCourses)
+      .innerJoin(schoolGrades, eq(schoolGrades.id, schoolGradeCourses.schoolGradeId))
+      .innerJoin(eduCourses, eq(eduCourses.id, schoolGradeCourses.courseId))
+      .where(eq(schoolGrades.gradeId, 8));
+    expect(eighth.map((c) => c.name).sort()).toEqual(
+      ['历史', '地理', '物理', '生物', '英语', '语文', '道德与法治', '数学'].sort(),
+    );
+    const perYear = await db
+      .select({ year: schoolYears.name, n: count() })
+      .from(classYears)
+      .innerJoin(schoolYears, eq(schoolYears.id, classYears.schoolYearId))
+      .groupBy(schoolYears.name)
+      .orderBy(schoolYears.name);
+    expect(perYear).toEqual([
+      { year: '2025-2026学年', n: 24 },
+      { year: '2026-2027学年', n: 36 },
+    ]);
+  });
+
+  it('links teacher01 and student01 to their records, classes and links', async () => {
+    const db = t.database.db;
+    const [teacher01] = await db
+      .select({ teacherId: teachers.id, name: teachers.name })
+      .from(teachers)
+      .innerJoin(users, eq(users.id, teachers.userId))
+      .where(eq(users.loginName, 'teacher01'));
+    expect(teacher01?.name).toBe('李明华');
+    const links = await db
+      .select({ className: classes.name, courseName: eduCourses.name, isHead: classTeachers.isHead })
+      .from(classTeachers)
+      .innerJoin(classes, eq(classes.id, classTeachers.classId))
+      .leftJoin(eduCourses, eq(eduCourses.id, classTeachers.courseId))
+      .where(eq(classTeachers.teacherId, teacher01!.teacherId))
+      .orderBy(classes.name);
+    expect(links).toEqual([
+      { className: '八年级(1)班', courseName: '数学', isHead: true },
+      { className: '八年级(2)班', courseName: '数学', isHead: false },
+    ]);
+    const [student01] = await db
+      .select({ studentNo: students.studentNo, className: classes.name, name: students.name })
+      .from(students)
+      .innerJoin(classes, eq(classes.id, students.classId))
+      .innerJoin(users, eq(users.id, students.userId))
+      .where(eq(users.loginName, 'student01'));
+    expect(student01).toEqual({ studentNo: '20240801', className: '八年级(1)班', name: '张子涵' });
+    const [admin01] = await db
+      .select({ type: users.type })
+      .from(teachers)
+      .innerJoin(users, eq(users.id, teachers.userId))
+      .where(and(eq(users.loginName, 'admin01'), eq(teachers.name, '王建国')));
+    expect(admin01?.type).toBe(5);
+  });
+
+  it('lets seeded students and teachers log in with the demo password, no change forced', async () => {
+    const student = await login(t.app, 'hksy2025080102', DEMO_PASSWORD);
+    expect(student).toMatchObject({ type: 2, userCode: '2025080102', mustChangePsw: false });
+    const teacher = await login(t.app, '13800000005', DEMO_PASSWORD);
+    expect(teacher).toMatchObject({ type: 1, mustChangePsw: false });
   });
 
   it.each(DEMO_ACCOUNTS.map((a) => [a.loginName, a.type] as const))(

@@ -1,7 +1,23 @@
-import { and, eq } from 'drizzle-orm';
+import type { ImportKind, ImportResult } from '@huikao/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
 import { ensureUser, hashPassword } from '../../modules/auth/index.ts';
+import { runImport } from '../../modules/school-base/index.ts';
 import type { Db, Executor } from '../../platform/db.ts';
-import { areas, gradeTerms, schoolRelations, schools, schoolYears, users } from '../schema.ts';
+import {
+  areas,
+  classes,
+  classYears,
+  eduCourses,
+  eduGrades,
+  gradeTerms,
+  schoolGradeCourses,
+  schoolGrades,
+  schoolRelations,
+  schools,
+  schoolYears,
+  users,
+} from '../schema.ts';
+import { DEMO_GRADES, DEMO_LINKED, demoBaseData } from './demo-base-data.ts';
 
 /** The demo accounts of README; every one has the password below. Later issues extend the seed. */
 export const DEMO_PASSWORD = 'Huikao@2026';
@@ -25,12 +41,27 @@ async function idOf(db: Executor, table: typeof areas | typeof schools, code: st
   return row.id;
 }
 
-/** Seeds the demo school on first start; running it again changes nothing. */
-export async function seedDemoSchool(db: Db): Promise<{ created: string[] }> {
-  const existing = await db.select({ loginName: users.loginName }).from(users);
+/**
+ * Seeds the demo school on first start; running it again changes nothing. `created` names the
+ * demo accounts it had to create; `baseData` is what each import of the base data did.
+ */
+export async function seedDemoSchool(
+  db: Db,
+): Promise<{ created: string[]; baseData: Record<ImportKind, ImportResult> }> {
+  const existing = await db
+    .select({ loginName: users.loginName })
+    .from(users)
+    .where(
+      inArray(
+        users.loginName,
+        DEMO_ACCOUNTS.map((a) => a.loginName),
+      ),
+    );
   const missing = DEMO_ACCOUNTS.filter((a) => !existing.some((e) => e.loginName === a.loginName));
-  // Hashing is slow on purpose, so it happens before the transaction and only for missing accounts.
-  const passwordHash = missing.length > 0 ? await hashPassword(DEMO_PASSWORD) : '';
+  // Hashing is slow on purpose: once, before any transaction, and only when an account is missing.
+  let hashed: Promise<string> | undefined;
+  const demoHash = () => (hashed ??= hashPassword(DEMO_PASSWORD));
+  const passwordHash = missing.length > 0 ? await demoHash() : '';
 
   await db.transaction(async (tx) => {
     await tx.insert(areas).values(DEMO_AREA).onConflictDoNothing();
@@ -67,5 +98,78 @@ export async function seedDemoSchool(db: Db): Promise<{ created: string[] }> {
     const [manager] = await tx.select({ id: users.id }).from(users).where(eq(users.loginName, 'manager01'));
     await tx.insert(schoolRelations).values({ userId: manager!.id, schoolId, areaId }).onConflictDoNothing();
   });
-  return { created: missing.map((a) => a.loginName) };
+  const baseData = await seedBaseData(db, demoHash);
+  return { created: missing.map((a) => a.loginName), baseData };
+}
+
+/**
+ * Grades 七年级 to 高三 with their courses, then classes, teachers, students, the current term's
+ * class-teacher links and the leaders through the bulk import, as an administrator's files would.
+ * Demo accounts get the demo password without a forced change, so anyone can try them.
+ */
+async function seedBaseData(db: Db, demoHash: () => Promise<string>): Promise<Record<ImportKind, ImportResult>> {
+  const schoolId = await idOf(db, schools, DEMO_SCHOOL.code);
+  const [years, terms, catalogueGrades, catalogueCourses] = await Promise.all([
+    db.select().from(schoolYears).where(eq(schoolYears.schoolId, schoolId)),
+    db.select().from(gradeTerms).where(eq(gradeTerms.schoolId, schoolId)),
+    db.select().from(eduGrades),
+    db.select().from(eduCourses),
+  ]);
+  const yearNamed = (name: string) => years.find((y) => y.name === name)!;
+  const [lastYear, thisYear] = [yearNamed(SCHOOL_YEARS[0].name), yearNamed(SCHOOL_YEARS[1].name)];
+  const gradeId = (name: string) => catalogueGrades.find((g) => g.name === name)!.id;
+  const courseId = (name: string) => catalogueCourses.find((c) => c.name === name)!.id;
+
+  await db.transaction(async (tx) => {
+    for (const grade of DEMO_GRADES) {
+      await tx
+        .insert(schoolGrades)
+        .values({ schoolId, gradeId: gradeId(grade.name) })
+        .onConflictDoNothing();
+      const [row] = await tx
+        .select({ id: schoolGrades.id })
+        .from(schoolGrades)
+        .where(and(eq(schoolGrades.schoolId, schoolId), eq(schoolGrades.gradeId, gradeId(grade.name))));
+      await tx
+        .insert(schoolGradeCourses)
+        .values(grade.courses.map((c) => ({ schoolId, schoolGradeId: row!.id, courseId: courseId(c) })))
+        .onConflictDoNothing();
+    }
+  });
+
+  const data = demoBaseData();
+  const rows = (list: Record<string, string>[]) => list.map((values, i) => ({ rowNo: i + 2, values }));
+  const options = {
+    actorUserId: null,
+    password: async () => ({ hash: await demoHash(), mustChange: false }),
+    classYearId: thisYear.id,
+    loginNames: new Map<string, string>([
+      [DEMO_LINKED.admin.phone, DEMO_LINKED.admin.loginName],
+      [DEMO_LINKED.teacher.phone, DEMO_LINKED.teacher.loginName],
+      [DEMO_LINKED.student.studentNo, DEMO_LINKED.student.loginName],
+    ]),
+  };
+  const run = (kind: ImportKind, list: Record<string, string>[], termId: number | null = null) =>
+    runImport(db, { schoolId, kind, termId, rows: rows(list) }, options);
+
+  const result = { classes: await run('classes', data.classes) } as Record<ImportKind, ImportResult>;
+  await seedLastYearGrades(db, schoolId, lastYear.id, gradeId);
+  result.teachers = await run('teachers', data.teachers);
+  result.students = await run('students', data.students);
+  const term = terms.find((t) => t.schoolYearId === thisYear.id && t.termNo === 1)!;
+  result.class_teachers = await run('class_teachers', data.links, term.id);
+  result.organ_leaders = await run('organ_leaders', data.leaders);
+  return result;
+}
+
+/** 2025-2026: the classes that existed then, one grade lower (八年级 of 2026 was 七年级 of 2025). */
+async function seedLastYearGrades(db: Db, schoolId: number, lastYearId: number, gradeId: (name: string) => number) {
+  const lower = new Map(DEMO_GRADES.map((g, i) => [g.name, i % 3 === 0 ? null : DEMO_GRADES[i - 1]!.name]));
+  const active = await db.select().from(classes).where(eq(classes.schoolId, schoolId));
+  const rows = active.flatMap((c) => {
+    const grade = DEMO_GRADES.find((g) => g.enterYear === c.enterYear && c.name.startsWith(g.name));
+    const before = grade ? lower.get(grade.name) : null;
+    return before ? [{ classId: c.id, schoolYearId: lastYearId, gradeId: gradeId(before) }] : [];
+  });
+  if (rows.length > 0) await db.insert(classYears).values(rows).onConflictDoNothing();
 }

@@ -7,6 +7,16 @@ import { createAuthService } from './service.ts';
 import { createSessionResolver, pruneOldNonces } from './sessions.ts';
 import { createTokenSigner } from './tokens.ts';
 
+export {
+  type AccountSpec,
+  disableAccount,
+  loginNamesTaken,
+  recordAudit,
+  resetPassword,
+  restoreAccount,
+  updateAccount,
+  upsertAccounts,
+} from './accounts.ts';
 export { hashPassword } from './password-hash.ts';
 export { ensureUser, type NewUser } from './repo.ts';
 export { type AuthService, LOCKOUT } from './service.ts';

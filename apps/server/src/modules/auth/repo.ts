@@ -41,8 +41,9 @@ export async function setLockedUntil(db: Executor, userId: number, lockedUntil: 
   await db.update(users).set({ lockedUntil }).where(eq(users.id, userId));
 }
 
-export async function recordFailure(db: Executor, userId: number, ip: string | undefined) {
-  await db.insert(loginFailures).values({ userId, ip });
+/** `at` comes from the application clock, the same clock the lockout window is computed with. */
+export async function recordFailure(db: Executor, userId: number, ip: string | undefined, at: Date) {
+  await db.insert(loginFailures).values({ userId, ip, at });
 }
 
 export async function failuresSince(db: Executor, userId: number, since: Date): Promise<number> {
@@ -133,4 +134,16 @@ export async function findSessionWithUser(db: Executor, sessionId: number) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sessionId));
   return row ?? null;
+}
+
+export async function updateUser(
+  db: Executor,
+  userId: number,
+  changes: Partial<Pick<UserRow, 'loginName' | 'name' | 'userCode' | 'type' | 'disabled'>>,
+) {
+  if (Object.keys(changes).length === 0) return;
+  await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }

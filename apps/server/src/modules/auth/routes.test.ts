@@ -4,7 +4,20 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { auditLog } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { call, login } from '../../test/client.ts';
-import { makeArea, makeSchool, makeSchoolYear, makeUser, relateManager } from '../../test/factories.ts';
+import {
+  makeArea,
+  makeClass,
+  makeClassTeacher,
+  makeGrade,
+  makeOrganLeader,
+  makeSchool,
+  makeSchoolYear,
+  makeStudent,
+  makeTeacher,
+  makeUser,
+  relateManager,
+} from '../../test/factories.ts';
+import { schoolToday } from '../school-base/index.ts';
 
 let t: TestApp;
 let schoolId: number;
@@ -148,6 +161,75 @@ describe('findUserInfo and findSGTByDate', () => {
     expect(info.schoolRelations).toEqual([
       { schoolId: String(schoolId), schoolName: '第一中学', relationId: expect.any(String), relationName: '东城区' },
     ]);
+    // An account without a teacher record (none was made for it) has no teacher data.
+    expect(info).toMatchObject({ schoolTeacher: null, schoolClassTeachers: [], schoolOrganLeaders: [] });
+  });
+
+  it("fills a teacher's record, the school's grades, this term's links and leader roles", async () => {
+    const db = t.database.db;
+    const area = await makeArea(db, '南城区');
+    const school = await makeSchool(db, { name: '第三中学', areaId: area.id });
+    const today = schoolToday();
+    const startYear = Number(today.slice(0, 4)) - (Number(today.slice(5, 7)) >= 9 ? 0 : 1);
+    const { year, terms } = await makeSchoolYear(db, school.id, startYear);
+    const current = terms.find((term) => term.startDate <= today && today <= term.endDate)!;
+    const otherTerm = terms.find((term) => term !== current)!;
+    await makeGrade(db, school.id, 8, [1, 2]);
+    const cls = await makeClass(db, { schoolId: school.id, gradeId: 8, schoolYearId: year.id, name: '1班' });
+    const teacher = await makeTeacher(db, { schoolId: school.id, name: '李明华' });
+    await makeClassTeacher(db, {
+      schoolId: school.id,
+      termId: current.id,
+      classId: cls.id,
+      teacherId: teacher.id,
+      courseId: 2,
+    });
+    await makeClassTeacher(db, {
+      schoolId: school.id,
+      termId: current.id,
+      classId: cls.id,
+      teacherId: teacher.id,
+      isHead: true,
+    });
+    await makeClassTeacher(db, {
+      schoolId: school.id,
+      termId: otherTerm.id,
+      classId: cls.id,
+      teacherId: teacher.id,
+      courseId: 1,
+    });
+    await makeOrganLeader(db, { schoolId: school.id, teacherId: teacher.id, role: 3, gradeId: 8 });
+
+    const session = await login(t.app, teacher.phone, teacher.user.password);
+    const info = userInfoSchema.parse((await call(t.app, authApi.findUserInfo, {}, { session })).data);
+    expect(info.schoolTeacher).toMatchObject({
+      teacherId: String(teacher.id),
+      name: '李明华',
+      phone: teacher.phone,
+      type: 1,
+    });
+    expect(info.schoolGradeCourses).toEqual([
+      expect.objectContaining({
+        gradeName: '八年级',
+        schoolGradeCourses: [
+          expect.objectContaining({ courseName: '语文' }),
+          expect.objectContaining({ courseName: '数学' }),
+        ],
+      }),
+    ]);
+    expect(info.schoolClassTeachers.map((l) => [l.termId, l.className, l.courseName, l.isHead])).toEqual([
+      [String(current.id), '1班', null, true],
+      [String(current.id), '1班', '数学', false],
+    ]);
+    expect(info.schoolOrganLeaders.map((l) => [l.roleName, l.gradeName])).toEqual([['年级主任', '八年级']]);
+
+    const student = await makeStudent(db, { schoolId: school.id, classId: cls.id });
+    const studentSession = await login(t.app, student.user.loginName, student.user.password);
+    const studentInfo = userInfoSchema.parse(
+      (await call(t.app, authApi.findUserInfo, {}, { session: studentSession })).data,
+    );
+    expect(studentInfo).toMatchObject({ schoolTeacher: null, schoolClassTeachers: [], schoolOrganLeaders: [] });
+    expect(studentInfo.schoolGradeCourses.map((g) => g.gradeName)).toEqual(['八年级']);
   });
 
   it('gives a manager the schools of their relations', async () => {

@@ -87,7 +87,7 @@ export function createAuthService(db: Db, signer: TokenSigner, schoolBase: Schoo
       }
       if (!(await verifyPassword(user.passwordHash, password))) {
         const lockedUntil = await db.transaction(async (tx) => {
-          await repo.recordFailure(tx, user.id, meta.ip);
+          await repo.recordFailure(tx, user.id, meta.ip, now);
           const since = new Date(now.getTime() - LOCKOUT.windowMinutes * 60_000);
           const failures = await repo.failuresSince(tx, user.id, since);
           const audit = { actorUserId: user.id, actorLoginName: user.loginName, schoolId: user.schoolId, ip: meta.ip };
@@ -181,10 +181,11 @@ export function createAuthService(db: Db, signer: TokenSigner, schoolBase: Schoo
     },
 
     async userInfo(actor: Actor): Promise<UserInfo> {
-      const [user, school, relations] = await Promise.all([
+      const [user, school, relations, centre] = await Promise.all([
         repo.findUserById(db, actor.userId),
         schoolBase.findSchool(actor.schoolId),
         schoolBase.relationsOf(actor.userId, actor.type, actor.schoolId),
+        schoolBase.userCentre(actor.userId, actor.type, actor.schoolId),
       ]);
       if (!user) throw notFound('用户不存在');
       return {
@@ -198,13 +199,13 @@ export function createAuthService(db: Db, signer: TokenSigner, schoolBase: Schoo
           userCode: user.userCode,
           mustChangePsw: user.mustChangePassword,
         },
-        schoolTeacher: null,
-        schoolGradeCourses: [],
+        schoolTeacher: centre.schoolTeacher,
+        schoolGradeCourses: centre.schoolGradeCourses,
         appsServers: Object.entries(SERVICE_PREFIX)
           .filter(([code]) => code !== 'platform')
           .map(([code, prefix]) => ({ code, name: APPS_SERVERS_NAMES[code] ?? code, prefix })),
-        schoolClassTeachers: [],
-        schoolOrganLeaders: [],
+        schoolClassTeachers: centre.schoolClassTeachers,
+        schoolOrganLeaders: centre.schoolOrganLeaders,
         schoolRelations: relations,
       };
     },

@@ -1,6 +1,19 @@
-import { and, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, not, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db.ts';
-import { areas, gradeTerms, schoolRelations, schools, schoolYears } from './schema.ts';
+import {
+  areas,
+  classes,
+  classTeachers,
+  gradeTerms,
+  organLeaders,
+  schoolGrades,
+  schoolRelations,
+  schools,
+  schoolYears,
+  students,
+  teachers,
+} from './schema.ts';
 
 export interface SchoolRow {
   id: number;
@@ -81,4 +94,22 @@ export async function yearAndTermCovering(db: Executor, schoolId: number, date: 
     .orderBy(gradeTerms.termNo)
     .limit(1);
   return row ?? null;
+}
+
+/** table_info/refresh: the school's base data counted in one round trip. */
+export async function tableCounts(db: Executor, schoolId: number) {
+  const countOf = (table: PgTable, where: SQL) =>
+    sql<number>`(select count(*) from ${table} where ${where})`.mapWith(Number);
+  const [row] = await db
+    .select({
+      grades: countOf(schoolGrades, eq(schoolGrades.schoolId, schoolId)),
+      classes: countOf(classes, and(eq(classes.schoolId, schoolId), not(classes.graduated))!),
+      students: countOf(students, and(eq(students.schoolId, schoolId), eq(students.status, 1))!),
+      teachers: countOf(teachers, and(eq(teachers.schoolId, schoolId), eq(teachers.status, 1))!),
+      classTeachers: countOf(classTeachers, eq(classTeachers.schoolId, schoolId)),
+      organLeaders: countOf(organLeaders, eq(organLeaders.schoolId, schoolId)),
+    })
+    .from(schools)
+    .where(eq(schools.id, schoolId));
+  return row ?? { grades: 0, classes: 0, students: 0, teachers: 0, classTeachers: 0, organLeaders: 0 };
 }

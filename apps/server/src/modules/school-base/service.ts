@@ -1,19 +1,53 @@
-import type { SchoolRelation, SchoolYearTerm } from '@huikao/contracts';
+import type {
+  ClassTeacher,
+  OrganLeader,
+  SchoolGrade,
+  SchoolRelation,
+  SchoolYearTerm,
+  Teacher,
+} from '@huikao/contracts';
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { assertSchool } from '../../platform/permissions.ts';
+import { type CallParams, schoolOf } from './access.ts';
+import { createClassesService } from './classes-service.ts';
+import { schoolGradesWithCourses } from './grades-repo.ts';
+import { createGradesService } from './grades-service.ts';
+import { createLeadersService } from './leaders-service.ts';
+import { createLinksService } from './links-service.ts';
 import * as repo from './repo.ts';
+import { schoolToday } from './school-today.ts';
+import { createStudentsService } from './students-service.ts';
+import { teacherOfUser } from './teachers-repo.ts';
+import { createTeachersService } from './teachers-service.ts';
+import { createUpgradeService } from './upgrade-service.ts';
+import { createYearsService } from './years-service.ts';
 
-const SCHOOL_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' });
+export { schoolToday };
 
-/** Today's date in the schools' time zone, as YYYY-MM-DD. */
-export function schoolToday(now = new Date()): string {
-  return SCHOOL_DATE.format(now);
+/** Spec §3 school-centre data of one user, for findUserInfo. */
+export interface UserCentre {
+  schoolTeacher: Teacher | null;
+  schoolGradeCourses: SchoolGrade[];
+  schoolClassTeachers: ClassTeacher[];
+  schoolOrganLeaders: OrganLeader[];
 }
 
+/** The school-base service: one part per use case, plus what other modules (auth) ask of it. */
 export function createSchoolBaseService(db: Db) {
+  const links = createLinksService(db);
+  const leaders = createLeadersService(db);
   return {
+    grades: createGradesService(db),
+    years: createYearsService(db),
+    classes: createClassesService(db),
+    upgrade: createUpgradeService(db),
+    students: createStudentsService(db),
+    teachers: createTeachersService(db),
+    links,
+    leaders,
+
     findSchool: (schoolId: number) => repo.findSchool(db, schoolId),
 
     /** Spec §3 schoolRelations: a manager's related schools; for anyone else, their school's area. */
@@ -53,6 +87,29 @@ export function createSchoolBaseService(db: Db) {
           endDate: row.termEnd,
         },
       };
+    },
+
+    /**
+     * findUserInfo's school-centre lists: the user's teacher record, the school's grades with
+     * courses, the teacher's class-teacher links of the current term and their leader roles.
+     * Students get the grades only (their class's links are not theirs to list).
+     */
+    async userCentre(userId: number, type: number, schoolId: number): Promise<UserCentre> {
+      const [schoolTeacher, schoolGradeCourses] = await Promise.all([
+        type === 1 || type === 5 ? teacherOfUser(db, userId) : Promise.resolve(null),
+        schoolGradesWithCourses(db, schoolId),
+      ]);
+      if (!schoolTeacher) return { schoolTeacher, schoolGradeCourses, schoolClassTeachers: [], schoolOrganLeaders: [] };
+      const teacherId = Number(schoolTeacher.teacherId);
+      const [schoolClassTeachers, schoolOrganLeaders] = await Promise.all([
+        links.currentLinksOf(schoolId, teacherId),
+        leaders.leadersOf(schoolId, teacherId),
+      ]);
+      return { schoolTeacher, schoolGradeCourses, schoolClassTeachers, schoolOrganLeaders };
+    },
+
+    async refreshTableInfo(actor: Actor, p: CallParams<'refreshTableInfo'>) {
+      return repo.tableCounts(db, schoolOf(actor, p.schoolId));
     },
   };
 }

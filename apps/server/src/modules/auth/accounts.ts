@@ -1,0 +1,108 @@
+import { inArray } from 'drizzle-orm';
+import type { AuditEntry } from '../../platform/auth-context.ts';
+import type { Executor } from '../../platform/db.ts';
+import * as repo from './repo.ts';
+import { users } from './schema.ts';
+
+// Accounts that other modules create for the people they own (students, teachers): the
+// school-base module calls these through auth's index.ts, inside its own transaction.
+
+export interface AccountSpec {
+  loginName: string;
+  type: 1 | 2 | 5;
+  schoolId: number;
+  userCode: string;
+  name: string;
+  /** An argon2id hash; a batch hashes its initial password once and passes the same hash for every row. */
+  passwordHash: string;
+  mustChangePassword: boolean;
+}
+
+/**
+ * Creates the accounts whose loginName is new and updates name, code and type of the ones that
+ * exist in the same school; returns loginName → userId. Refuses (returns in `taken`) loginNames
+ * held by another school, so one school can never take over another's account.
+ */
+export async function upsertAccounts(
+  tx: Executor,
+  specs: AccountSpec[],
+): Promise<{ ids: Map<string, number>; taken: string[] }> {
+  const ids = new Map<string, number>();
+  const taken: string[] = [];
+  for (let i = 0; i < specs.length; i += 1000) {
+    const chunk = specs.slice(i, i + 1000);
+    const existing = await tx
+      .select({ id: users.id, loginName: users.loginName, schoolId: users.schoolId })
+      .from(users)
+      .where(
+        inArray(
+          users.loginName,
+          chunk.map((s) => s.loginName),
+        ),
+      );
+    const byName = new Map(existing.map((e) => [e.loginName, e]));
+    const fresh = chunk.filter((s) => !byName.has(s.loginName));
+    for (const spec of chunk) {
+      const found = byName.get(spec.loginName);
+      if (!found) continue;
+      if (found.schoolId !== spec.schoolId) taken.push(spec.loginName);
+      else ids.set(spec.loginName, found.id);
+    }
+    if (fresh.length > 0) {
+      const inserted = await tx.insert(users).values(fresh).returning({ id: users.id, loginName: users.loginName });
+      for (const row of inserted) ids.set(row.loginName, row.id);
+    }
+  }
+  return { ids, taken };
+}
+
+/** Updates what an account shows (name, code, type, loginName) when the person's record changes. */
+export async function updateAccount(
+  tx: Executor,
+  userId: number,
+  changes: Partial<Pick<AccountSpec, 'loginName' | 'name' | 'userCode' | 'type'>>,
+): Promise<void> {
+  await repo.updateUser(tx, userId, changes);
+}
+
+/** An administrator's reset: the new password must be changed at the next login; sessions end. */
+export async function resetPassword(tx: Executor, userId: number, passwordHash: string): Promise<void> {
+  await repo.setPassword(tx, userId, passwordHash, true);
+  await repo.setLockedUntil(tx, userId, null);
+  await repo.revokeSessionsOfUser(tx, userId, 'password-reset');
+}
+
+/** Accounts are never deleted (the audit log names them); a removed person's account is disabled. */
+export async function disableAccount(tx: Executor, userId: number): Promise<void> {
+  await repo.updateUser(tx, userId, { disabled: true });
+  await repo.revokeSessionsOfUser(tx, userId, 'account-disabled');
+}
+
+export async function loginNamesTaken(tx: Executor, loginNames: string[]): Promise<Set<string>> {
+  if (loginNames.length === 0) return new Set();
+  const rows = await tx.select({ loginName: users.loginName }).from(users).where(inArray(users.loginName, loginNames));
+  return new Set(rows.map((r) => r.loginName));
+}
+
+/**
+ * Gives a disabled account back to a person who returns (a student re-added with the same 学号, a
+ * teacher with the same phone): enabled again, with a fresh password that must be changed.
+ */
+export async function restoreAccount(tx: Executor, userId: number, passwordHash: string): Promise<void> {
+  await repo.updateUser(tx, userId, { disabled: false });
+  await resetPassword(tx, userId, passwordHash);
+}
+
+/** Appends to the audit log inside the caller's transaction, so the entry commits (or not) with the change. */
+export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void> {
+  await repo.appendAudit(tx, {
+    actorUserId: entry.actor?.userId,
+    actorLoginName: entry.actor?.loginName,
+    schoolId: entry.actor?.schoolId,
+    action: entry.action,
+    target: entry.target,
+    before: entry.before,
+    after: entry.after,
+    ip: entry.ip,
+  });
+}
