@@ -148,6 +148,13 @@ export const importKindSchema = z.enum(IMPORT_KINDS, {
   error: '导入类型只能是 students、teachers、classes、class_teachers 或 organ_leaders',
 });
 
+/** Lists that export to Excel: every import kind, plus grades and school years (which are not imported). */
+export const EXPORT_KINDS = [...IMPORT_KINDS, 'grades', 'school_years'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+export const exportKindSchema = z.enum(EXPORT_KINDS, {
+  error: '导出类型只能是 students、teachers、classes、class_teachers、organ_leaders、grades 或 school_years',
+});
+
 /** One row of a preview: the cells as read (by column title) and each problem in Chinese. */
 export const importRowSchema = z.object({
   rowNo: z.number(),

@@ -5,6 +5,7 @@ import {
   classTeacherSchema,
   dateRange,
   educationSchema,
+  exportKindSchema,
   importKindSchema,
   importPreviewSchema,
   importResultSchema,
@@ -56,9 +57,9 @@ const enterYear = numberSchema('入学年份必须是数字').pipe(
   z.number().int('入学年份必须是整数').min(2000, '入学年份不正确').max(2100, '入学年份不正确'),
 );
 
-const q = <S extends z.ZodRawShape>(name: string, shape: S, response: z.ZodType) =>
+const q = <S extends z.ZodRawShape, R extends z.ZodType>(name: string, shape: S, response: R) =>
   endpoint('schoolbase', name, { kind: 'query', access: 'session', params: z.object(shape), response });
-const j = <S extends z.ZodRawShape>(name: string, shape: S, response: z.ZodType) =>
+const j = <S extends z.ZodRawShape, R extends z.ZodType>(name: string, shape: S, response: R) =>
   endpoint('schoolbase', name, { kind: 'json', access: 'session', params: z.object(shape), response });
 
 export const schoolBaseApi = {
@@ -299,7 +300,7 @@ export const schoolBaseApi = {
     access: 'session',
     params: z.object({
       schoolId,
-      kind: importKindSchema,
+      kind: exportKindSchema,
       termId: idSchema('学期').optional(),
       classId: idSchema('班级').optional(),
     }),

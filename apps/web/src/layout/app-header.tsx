@@ -6,6 +6,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Button, ConfigProvider, Layout, Menu, Space } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAppConfig } from '../lib/app-config.ts';
 import type { Area } from '../lib/areas.ts';
@@ -27,6 +28,8 @@ export interface AppHeaderProps {
   activeSectionPath: string | undefined;
   userName: string;
   onChangePassword: () => void;
+  /** Shown before the user's name: the teacher area's current school year and term. */
+  selectionControl?: ReactNode;
 }
 
 /** Transparent menu on the coloured bar; the nested provider keeps the app's locale and button settings. */
@@ -44,7 +47,14 @@ const headerMenuTheme = {
 
 const headerButtonStyle = { color: '#fff' };
 
-export function AppHeader({ area, sections, activeSectionPath, userName, onChangePassword }: AppHeaderProps) {
+export function AppHeader({
+  area,
+  sections,
+  activeSectionPath,
+  userName,
+  onChangePassword,
+  selectionControl,
+}: AppHeaderProps) {
   const { platformName } = useAppConfig();
   const { isFullscreen, toggle } = useFullscreen();
   const FullscreenIcon = isFullscreen ? FullscreenExitOutlined : FullscreenOutlined;
@@ -75,6 +85,7 @@ export function AppHeader({ area, sections, activeSectionPath, userName, onChang
         ) : null}
       </div>
       <Space size={4} style={{ whiteSpace: 'nowrap' }}>
+        {selectionControl}
         <span style={{ color: '#fff', marginRight: 8 }}>
           <UserOutlined aria-hidden /> {userName}
         </span>

@@ -8,6 +8,7 @@ import { readStoredUser } from '../lib/session.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
+import { CurrentSelectionControl } from './current-selection-control.tsx';
 import { confirmLogout } from './logout.ts';
 
 export interface AreaLayoutProps {
@@ -49,6 +50,7 @@ export function AreaLayout({ area }: AreaLayoutProps) {
         activeSectionPath={section?.path}
         userName={user?.name ?? ''}
         onChangePassword={() => openChangePassword(false)}
+        selectionControl={area === 'teacher' ? <CurrentSelectionControl /> : null}
       />
       <Layout>
         {showMenu && section ? <SectionSider section={section} pathname={pathname} /> : null}

@@ -78,13 +78,41 @@ export async function call<E extends Endpoint>(
 }
 
 /** For exports: the same as `call`, typed as the downloaded file. */
-export async function callFile(endpoint: Endpoint, params: unknown, options: CallOptions = {}): Promise<FileDownload> {
+export async function callFile<E extends Endpoint>(
+  endpoint: E,
+  params: ParamsOf<E>,
+  options: CallOptions = {},
+): Promise<FileDownload> {
   const outcome = await run(endpoint, params, options);
   if (outcome.type === 'file') return outcome.file;
   throw report(new ApiError('http', API_MESSAGES.badResponse, 200, outcome.data), endpoint, options);
 }
 
-async function run(endpoint: Endpoint, params: unknown, options: CallOptions): Promise<Outcome> {
+/** Form field of the uploaded file in a `multipart` call. */
+export const UPLOAD_FIELD = 'file';
+
+/**
+ * A `multipart` call (an upload): the parameters are checked by the endpoint's schema and sent as
+ * form fields beside the file. The file is not a parameter of the schema (zod would drop it), so
+ * it is added after validation.
+ */
+export async function callUpload<E extends Endpoint>(
+  endpoint: E,
+  params: ParamsOf<E>,
+  file: Blob,
+  options: CallOptions = {},
+): Promise<ResultOf<E>> {
+  if (endpoint.kind !== 'multipart') throw new Error(`${endpoint.path} is not an upload (kind ${endpoint.kind})`);
+  const outcome = await run(endpoint, params, options, { [UPLOAD_FIELD]: file });
+  return (outcome.type === 'file' ? outcome.file : outcome.data) as ResultOf<E>;
+}
+
+async function run(
+  endpoint: Endpoint,
+  params: unknown,
+  options: CallOptions,
+  files: Record<string, Blob> = {},
+): Promise<Outcome> {
   const parsed = endpoint.params.safeParse(params ?? {});
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? '请求参数有误';
@@ -97,7 +125,8 @@ async function run(endpoint: Endpoint, params: unknown, options: CallOptions): P
   }
   let request: HttpRequest;
   try {
-    request = buildHttpRequest(endpoint, parsed.data, {
+    const fields = Object.keys(files).length > 0 ? { ...(parsed.data as object), ...files } : parsed.data;
+    request = buildHttpRequest(endpoint, fields, {
       user,
       appKey: APP_KEY,
       guid: crypto.randomUUID(),

@@ -128,6 +128,27 @@ describe('export', () => {
     expect(await sheetRows(links.buffer)).toHaveLength(4);
   });
 
+  it('exports the grades with their courses and the school years with their terms', async () => {
+    const grades = await exportAs(s.sessions.teacher, { kind: 'grades' });
+    expect(grades.http).toBe(200);
+    expect(await sheetRows(grades.buffer)).toEqual([
+      ['年级', '学段', '学科数', '学科'],
+      ['八年级', '初中', '3', '语文、数学、英语'],
+    ]);
+    const years = await sheetRows((await exportAs(s.sessions.teacher, { kind: 'school_years' })).buffer);
+    expect(years[0]).toEqual(['学年', '学年开始', '学年结束', '学期', '学期开始', '学期结束']);
+    const term = s.terms[0]!;
+    expect(years.slice(1)).toContainEqual([
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+      term.name,
+      term.startDate,
+      term.endDate,
+    ]);
+    expect((await exportAs(s.sessions.student, { kind: 'grades' })).http).toBe(403);
+  });
+
   it('is refused to students and for another school', async () => {
     expect((await exportAs(s.sessions.student, { kind: 'teachers' })).http).toBe(403);
     const other = await download(

@@ -9,6 +9,7 @@ import { findClass } from './classes-repo.ts';
 import { currentTerm } from './current-term.ts';
 import { EXPORT_EXTRA_COLUMNS, headerTitle, IMPORT_COLUMNS, IMPORT_KIND_NAMES } from './excel-columns.ts';
 import { addTableSheets, workbookBuffer } from './excel-write.ts';
+import { calendarWorkbook } from './export-calendar.ts';
 import * as repo from './export-repo.ts';
 import { findTerm } from './import-lookup-repo.ts';
 import { schoolToday } from './school-today.ts';
@@ -84,34 +85,40 @@ export function createExportService(db: Db) {
     /** The list as .xlsx; class-teacher links of the given term, or of the current one. */
     async exportList(actor: Actor, p: CallParams<'exportList'>): Promise<FileResult> {
       const schoolId = schoolOf(actor, p.schoolId);
+      if (p.kind === 'grades' || p.kind === 'school_years') {
+        const { sheetName, workbook } = await calendarWorkbook(db, p.kind, schoolId);
+        const fileName = `${sheetName}-${schoolToday().replaceAll('-', '')}.xlsx`;
+        return new FileResult(fileName, XLSX_CONTENT_TYPE, await workbookBuffer(workbook));
+      }
+      const kind: ImportKind = p.kind;
       const classId = optionalIdOf(p.classId, '班级');
       if (classId !== null) ownedBy(await findClass(db, classId), schoolId, '该班级不存在或已删除');
       let termId: number | null = null;
-      if (p.kind === 'class_teachers') {
+      if (kind === 'class_teachers') {
         if (p.termId) termId = ownedBy(await findTerm(db, idOf(p.termId, '学期')), schoolId, '该学期不存在或已删除').id;
         else termId = (await currentTerm(db, schoolId))?.id ?? null;
         if (termId === null) throw notFound('本校还没有学期，请先在“学年学期”中添加');
       }
-      const rows = await rowsOf(p.kind, schoolId, termId, classId);
+      const rows = await rowsOf(kind, schoolId, termId, classId);
       const columns = [
-        ...IMPORT_COLUMNS[p.kind].map((c) => ({
+        ...IMPORT_COLUMNS[kind].map((c) => ({
           title: c.title,
           header: headerTitle(c),
           width: c.width,
           required: c.required,
         })),
-        ...EXPORT_EXTRA_COLUMNS[p.kind].map((c) => ({ ...c, header: c.title })),
+        ...EXPORT_EXTRA_COLUMNS[kind].map((c) => ({ ...c, header: c.title })),
       ];
       const workbook = new ExcelJS.Workbook();
       workbook.creator = '慧考云';
       addTableSheets(
         workbook,
-        IMPORT_KIND_NAMES[p.kind],
+        IMPORT_KIND_NAMES[kind],
         columns,
         rows.map((row) => columns.map((c) => row[c.title] ?? '')),
         { keyColumns: 1 },
       );
-      const fileName = `${IMPORT_KIND_NAMES[p.kind]}名单-${schoolToday().replaceAll('-', '')}.xlsx`;
+      const fileName = `${IMPORT_KIND_NAMES[kind]}名单-${schoolToday().replaceAll('-', '')}.xlsx`;
       return new FileResult(fileName, XLSX_CONTENT_TYPE, await workbookBuffer(workbook));
     },
   };
