@@ -28,7 +28,6 @@ export function createAuthModule(db: Db, jwtSecret: string, schoolBase: SchoolBa
     service,
     sessions: createSessionResolver(db, signer, schoolBase),
     audit: service.audit,
-    issueTicket: service.issueTicket,
     pruneNonces: () => pruneOldNonces(db),
     routes: (app: FastifyInstance) => registerAuthRoutes(app, service, schoolBase),
   };

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import { auditLog, loginFailures, loginTickets, requestNonces, sessions, users } from './schema.ts';
 
@@ -14,12 +14,6 @@ export async function findUserByLoginName(db: Executor, loginName: string): Prom
 export async function findUserById(db: Executor, userId: number): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   return row ?? null;
-}
-
-export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
-  const [row] = await db.insert(users).values(user).returning();
-  if (!row) throw new Error('insert users returned nothing');
-  return row;
 }
 
 /** Inserts the user unless the loginName exists; returns the stored row either way. */
@@ -120,10 +114,6 @@ export async function pruneNonces(db: Executor, before: Date) {
 
 export async function appendAudit(db: Executor, entry: typeof auditLog.$inferInsert) {
   await db.insert(auditLog).values(entry);
-}
-
-export async function auditEntries(db: Executor, action: string) {
-  return db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(sql`${auditLog.id} desc`);
 }
 
 /** The session and its user in one round trip: this runs on every signed-in call. */
