@@ -70,6 +70,16 @@ const editingButtons = (p: Page) =>
 
 const dialogTitled = (p: Page, title: string | RegExp) => p.locator('.ant-modal').filter({ hasText: title });
 
+/**
+ * Waits until a dialog has finished its opening animation: antd ignores a click on 确定 made while
+ * the modal is still zooming in (no person clicks that fast, but a test under load can).
+ */
+async function opened(dialog: Locator): Promise<Locator> {
+  await dialog.waitFor();
+  await expect.poll(async () => (await dialog.getAttribute('class')) ?? '', { timeout: 10_000 }).not.toMatch(/appear/);
+  return dialog;
+}
+
 /** Picks an option of an antd Select and waits until the Select shows it. */
 async function pickOption(p: Page, field: Locator, option: string) {
   await field.click();
@@ -115,7 +125,7 @@ describe('school base data screens', () => {
     // The administrator's controls (what the read-only check below must not find for teacher01).
     expect(await editingButtons(page)).toBeGreaterThan(3);
     await page.getByRole('button', { name: /新增$/ }).click();
-    const yearDialog = dialogTitled(page, '新增学年');
+    const yearDialog = await opened(dialogTitled(page, '新增学年'));
     const yearName = await yearDialog.getByLabel('学年名称').inputValue();
     expect(yearName).toMatch(/^\d{4}-\d{4}学年$/);
     await yearDialog.getByRole('button', { name: '确定' }).click();
@@ -123,7 +133,7 @@ describe('school base data screens', () => {
     const yearRow = page.getByRole('row').filter({ hasText: yearName });
     await yearRow.getByText('还没有学期').waitFor();
     await yearRow.getByRole('button', { name: '新增学期' }).click();
-    const termDialog = dialogTitled(page, `新增学期：${yearName}`);
+    const termDialog = await opened(dialogTitled(page, `新增学期：${yearName}`));
     await termDialog.getByText('上学期').waitFor();
     expect(await termDialog.getByLabel('开始日期').inputValue()).toMatch(/^\d{4}-09-01$/);
     await termDialog.getByRole('button', { name: '确定' }).click();
@@ -135,7 +145,7 @@ describe('school base data screens', () => {
     await page.getByRole('tab', { name: '班级' }).click();
     const classes = page.getByRole('region', { name: '班级' });
     await classes.getByRole('button', { name: /新增$/ }).click();
-    const classDialog = dialogTitled(page, '新增班级');
+    const classDialog = await opened(dialogTitled(page, '新增班级'));
     await classDialog.getByLabel('班级名称').fill(CLASS_NAME);
     await pickOption(page, classDialog.getByLabel('年级'), GRADE_NAME);
     await classDialog.getByRole('button', { name: '确定' }).click();
@@ -146,7 +156,7 @@ describe('school base data screens', () => {
     await page.getByRole('tab', { name: '学生' }).click();
     const students = page.getByRole('region', { name: '学生' });
     await students.getByRole('button', { name: /批量导入$/ }).click();
-    const importDialog = dialogTitled(page, '批量导入学生');
+    const importDialog = await opened(dialogTitled(page, '批量导入学生'));
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       importDialog.getByRole('button', { name: /下载模板$/ }).click(),
