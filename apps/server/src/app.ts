@@ -1,9 +1,11 @@
+import path from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { platformApi } from '@huikao/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createAuthModule } from './modules/auth/index.ts';
+import { createExamsModule } from './modules/exams/index.ts';
 import { createSchoolBaseModule } from './modules/school-base/index.ts';
 import type { AuditSink, SessionResolver } from './platform/auth-context.ts';
 import type { Config } from './platform/config.ts';
@@ -12,6 +14,7 @@ import { registerEndpoint } from './platform/endpoints.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { MULTIPART_LIMITS } from './platform/files.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
+import { localFileStorage } from './platform/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   auth.routes(app);
   schoolBase.routes(app);
+  createExamsModule(database.db, localFileStorage(path.join(config.dataDir, 'files'))).routes(app);
 
   const pruner = setInterval(() => {
     auth.pruneNonces().catch((error) => app.log.warn({ err: error }, 'pruning request nonces failed'));

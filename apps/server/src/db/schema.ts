@@ -1,3 +1,4 @@
 // Every module's tables, for Drizzle and drizzle-kit. Modules own their schema.ts files.
 export * from '../modules/auth/schema.ts';
+export * from '../modules/exams/schema.ts';
 export * from '../modules/school-base/schema.ts';

@@ -2,9 +2,9 @@ import type { schoolBaseApi } from '@huikao/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Executor } from '../../platform/db.ts';
-import { badInput, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { assertSchool } from '../../platform/permissions.ts';
 import { recordAudit } from '../auth/index.ts';
+
+export { idOf, optionalIdOf, ownedBy, raceToConflict, schoolOf } from '../../platform/tenancy.ts';
 
 // Tenant isolation (roles-and-permissions.md) for every school base call: the school is the
 // actor's, and every id in the request names a row of that school. A row of another school is
@@ -12,34 +12,6 @@ import { recordAudit } from '../auth/index.ts';
 
 /** The validated parameters of a school base call. */
 export type CallParams<K extends keyof typeof schoolBaseApi> = z.output<(typeof schoolBaseApi)[K]['params']>;
-
-/** The request's school as a number, once the actor may use it. */
-export function schoolOf(actor: Actor, schoolId: string): number {
-  assertSchool(actor, schoolId);
-  return Number(schoolId);
-}
-
-/** Ids travel as strings (decisions.md); one that is not a positive integer names no row. */
-export function idOf(value: string, label: string): number {
-  const id = Number(value);
-  if (!/^\d{1,15}$/.test(value) || id <= 0) throw badInput(`${label}编号不正确：${value}`);
-  return id;
-}
-
-export function optionalIdOf(value: string | undefined, label: string): number | null {
-  return value === undefined || value === '' ? null : idOf(value, label);
-}
-
-/** The row, when it is the school's: 404 when there is none, 403 when it is another school's. */
-export function ownedBy<R extends { schoolId: number }>(
-  row: R | null | undefined,
-  schoolId: number,
-  missing: string,
-): R {
-  if (!row) throw notFound(missing);
-  if (row.schoolId !== schoolId) throw forbidden('无权访问其他学校的数据');
-  return row;
-}
 
 /** Every school base write is audited in its own transaction: who, what, before → after. */
 export function auditWrite(
@@ -50,18 +22,4 @@ export function auditWrite(
   change: { before?: unknown; after?: unknown } = {},
 ): Promise<void> {
   return recordAudit(tx, { actor, action: `schoolbase.${action}`, target, ...change });
-}
-
-/**
- * The unique indexes are the last guard when two administrators race; the checks before each
- * write give the clear message, this one only says to look again. Use as `.catch(raceToConflict)`.
- */
-export function raceToConflict(error: unknown): never {
-  let cause: unknown = error;
-  for (let depth = 0; cause && depth < 4; depth++) {
-    if ((cause as { code?: unknown }).code === '23505')
-      throw conflict('数据刚被其他人修改，与已有数据重复，请刷新后重试');
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  throw error;
 }

@@ -1,0 +1,16 @@
+// The exams module's only public door: exams, exam students, questions, scores and exam settings
+// (spec §3, §7; issue #4).
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db.ts';
+import type { FileStorage } from '../../platform/storage.ts';
+import { registerExamRoutes } from './routes.ts';
+import { registerScoreRoutes } from './score-routes.ts';
+
+export function createExamsModule(db: Db, storage: FileStorage) {
+  return {
+    routes(app: FastifyInstance) {
+      registerExamRoutes(app, db, storage);
+      registerScoreRoutes(app, db);
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { classTeachers, teachers } from '../../db/schema.ts';
+import type { Executor } from '../../platform/db.ts';
+import { multiExams, singleExams } from './schema.ts';
+
+// The rows every exams use case starts from: an exam with its school (for the tenancy check) and
+// status, and the classes a teacher teaches. School-base tables are read, never written, here.
+
+export type MultiExamRow = typeof multiExams.$inferSelect;
+export type SingleExamRow = typeof singleExams.$inferSelect;
+
+export async function findMultiExamRow(ex: Executor, meId: number): Promise<MultiExamRow | null> {
+  const [row] = await ex.select().from(multiExams).where(eq(multiExams.id, meId));
+  return row ?? null;
+}
+
+/** A single exam with the fields of its multi-exam that rules need. */
+export async function findSingleExamRow(
+  ex: Executor,
+  seId: number,
+): Promise<(SingleExamRow & { multi: MultiExamRow }) | null> {
+  const [row] = await ex
+    .select({ single: singleExams, multi: multiExams })
+    .from(singleExams)
+    .innerJoin(multiExams, eq(multiExams.id, singleExams.multiExamId))
+    .where(eq(singleExams.id, seId));
+  return row ? { ...row.single, multi: row.multi } : null;
+}
+
+/**
+ * Classes a teacher teaches in a term through class-teacher links: for one course, or any course;
+ * a 班主任 link counts for every course of the class (roles-and-permissions.md).
+ */
+export async function taughtClassIds(
+  ex: Executor,
+  userId: number,
+  termId: number,
+  courseId: number | null,
+): Promise<number[]> {
+  const rows = await ex
+    .select({ classId: classTeachers.classId, courseId: classTeachers.courseId, isHead: classTeachers.isHead })
+    .from(classTeachers)
+    .innerJoin(teachers, eq(teachers.id, classTeachers.teacherId))
+    .where(and(eq(teachers.userId, userId), eq(classTeachers.termId, termId)));
+  const ids = rows.filter((r) => courseId === null || r.courseId === courseId || r.isHead).map((r) => r.classId);
+  return [...new Set(ids)];
+}
+
+/** Terms in which a teacher has any class-teacher link (for findMyMultiExam). */
+export async function taughtTermClasses(ex: Executor, userId: number, termIds: number[]) {
+  if (termIds.length === 0) return [];
+  return ex
+    .select({ termId: classTeachers.termId, classId: classTeachers.classId, courseId: classTeachers.courseId })
+    .from(classTeachers)
+    .innerJoin(teachers, eq(teachers.id, classTeachers.teacherId))
+    .where(and(eq(teachers.userId, userId), inArray(classTeachers.termId, termIds)));
+}
