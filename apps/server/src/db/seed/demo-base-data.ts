@@ -13,7 +13,13 @@ export const STUDENTS_PER_CLASS = 45;
 /** gradeCode: the catalogue's grade number (7 七年级 … 12 高三), used in 学号 and 考号. */
 export const DEMO_GRADES = [
   { name: '七年级', gradeCode: 7, enterYear: 2026, courses: JUNIOR },
-  { name: '八年级', gradeCode: 8, enterYear: 2025, courses: [...JUNIOR.slice(0, 3), '物理', ...JUNIOR.slice(3)] },
+  {
+    name: '八年级',
+    gradeCode: 8,
+    enterYear: 2025,
+    // 信息技术 is on the 八年级 timetable and in its exams (issue #4 demo exams).
+    courses: [...JUNIOR.slice(0, 3), '物理', ...JUNIOR.slice(3), '信息技术'],
+  },
   {
     name: '九年级',
     gradeCode: 9,

@@ -44,14 +44,15 @@ describe('demo school seed', () => {
     expect(first.created).toEqual(['admin01', 'teacher01', 'student01', 'manager01']);
     expect(first.baseData).toEqual({
       classes: { created: 36, updated: 0, unchanged: 0, skipped: [] },
-      teachers: { created: 90, updated: 0, unchanged: 0, skipped: [] },
+      teachers: { created: 91, updated: 0, unchanged: 0, skipped: [] },
       students: { created: 36 * 45, updated: 0, unchanged: 0, skipped: [] },
-      class_teachers: { created: 6 * 7 + 6 * 8 + 6 * 9 + 18 * 9, updated: 0, unchanged: 0, skipped: [] },
+      class_teachers: { created: 6 * 7 + 6 * 9 + 6 * 9 + 18 * 9, updated: 0, unchanged: 0, skipped: [] },
       organ_leaders: { created: 2 + 6 + 3, updated: 0, unchanged: 0, skipped: [] },
     });
     const before = await baseDataSnapshot();
     const second = await seedDemoSchool(t.database.db);
     expect(second.created).toEqual([]);
+    expect(second.exams).toEqual([]);
     for (const kind of IMPORT_KINDS) {
       expect(second.baseData[kind]).toMatchObject({ created: 0, updated: 0, skipped: [] });
     }
@@ -69,7 +70,7 @@ describe('demo school seed', () => {
       .innerJoin(eduCourses, eq(eduCourses.id, schoolGradeCourses.courseId))
       .where(eq(schoolGrades.gradeId, 8));
     expect(eighth.map((c) => c.name).sort()).toEqual(
-      ['历史', '地理', '物理', '生物', '英语', '语文', '道德与法治', '数学'].sort(),
+      ['历史', '地理', '物理', '生物', '英语', '语文', '道德与法治', '数学', '信息技术'].sort(),
     );
     const perYear = await db
       .select({ year: schoolYears.name, n: count() })

@@ -18,6 +18,7 @@ import {
   users,
 } from '../schema.ts';
 import { DEMO_GRADES, DEMO_LINKED, demoBaseData } from './demo-base-data.ts';
+import { seedDemoExams } from './demo-exams.ts';
 
 /** The demo accounts of README; every one has the password below. Later issues extend the seed. */
 export const DEMO_PASSWORD = 'Huikao@2026';
@@ -43,11 +44,12 @@ async function idOf(db: Executor, table: typeof areas | typeof schools, code: st
 
 /**
  * Seeds the demo school on first start; running it again changes nothing. `created` names the
- * demo accounts it had to create; `baseData` is what each import of the base data did.
+ * demo accounts it had to create; `baseData` is what each import of the base data did; `exams`
+ * names the demo exams it created.
  */
 export async function seedDemoSchool(
   db: Db,
-): Promise<{ created: string[]; baseData: Record<ImportKind, ImportResult> }> {
+): Promise<{ created: string[]; baseData: Record<ImportKind, ImportResult>; exams: string[] }> {
   const existing = await db
     .select({ loginName: users.loginName })
     .from(users)
@@ -99,7 +101,8 @@ export async function seedDemoSchool(
     await tx.insert(schoolRelations).values({ userId: manager!.id, schoolId, areaId }).onConflictDoNothing();
   });
   const baseData = await seedBaseData(db, demoHash);
-  return { created: missing.map((a) => a.loginName), baseData };
+  const exams = await seedDemoExams(db, DEMO_SCHOOL.code);
+  return { created: missing.map((a) => a.loginName), baseData, exams };
 }
 
 /**
