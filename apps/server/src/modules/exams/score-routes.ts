@@ -3,11 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
 import type { UploadRule } from '../../platform/files.ts';
+import { createExportService } from './export-service.ts';
+import { createFinaliseService } from './finalise-service.ts';
 import { commitScoreImport } from './import-commit.ts';
 import { previewScoreImport } from './import-preview.ts';
 import { exportScoreTemplate } from './import-template.ts';
 import { NOT_XLSX } from './import-workbook.ts';
+import { createRecordsService } from './records-service.ts';
 import { createScoresService } from './scores-service.ts';
+import { createStudentService } from './student-service.ts';
 
 // Score calls: entry, import, finalise, publish, exports, score records and students' own views
 // (issue #4). Thin: permission, then one service call.
@@ -20,6 +24,10 @@ const GRID_BODY_LIMIT = 8 * 1024 * 1024;
 
 export function registerScoreRoutes(app: FastifyInstance, db: Db): void {
   const scores = createScoresService(db);
+  const finalise = createFinaliseService(db);
+  const exports = createExportService(db);
+  const records = createRecordsService(db);
+  const student = createStudentService(db);
 
   registerEndpoint(app, examsApi.findStuScoresBySeId, {
     permission: 'teacher',
@@ -56,5 +64,69 @@ export function registerScoreRoutes(app: FastifyInstance, db: Db): void {
     permission: 'school-admin',
     bodyLimit: IMPORT_BODY_LIMIT,
     handler: (p, { actor }) => commitScoreImport(db, actor, p),
+  });
+
+  // Finalise and publish (analysis-manager).
+  registerEndpoint(app, examsApi.summaryQiqExamToScExam, {
+    permission: 'school-admin',
+    handler: (p, { actor }) => finalise.summaryQiqExamToScExam(actor, p),
+  });
+  registerEndpoint(app, examsApi.publishMultiExam, {
+    permission: 'school-admin',
+    handler: (p, { actor }) => finalise.publishMultiExam(actor, p),
+  });
+  registerEndpoint(app, examsApi.saveExamAnalysisSettings, {
+    permission: 'school-admin',
+    handler: (p, { actor }) => finalise.saveExamAnalysisSettings(actor, p),
+  });
+
+  // Exports: type 5 the whole book, type 1 the rows of the classes they teach.
+  registerEndpoint(app, examsApi.exportSingleScoreInfo, {
+    permission: 'teacher',
+    handler: (p, { actor }) => exports.exportSingleScoreInfo(actor, p),
+  });
+  registerEndpoint(app, examsApi.exportMultiScoreInfo, {
+    permission: 'teacher',
+    handler: (p, { actor }) => exports.exportMultiScoreInfo(actor, p),
+  });
+  registerEndpoint(app, examsApi.exportMultiExcels, {
+    permission: 'teacher',
+    handler: (p, { actor }) => exports.exportMultiExcels(actor, p),
+  });
+
+  // Score records and correction requests.
+  registerEndpoint(app, examsApi.findScoreRecords, {
+    permission: 'teacher',
+    handler: (p, { actor }) => records.findScoreRecords(actor, p),
+  });
+  registerEndpoint(app, examsApi.saveScoreRecord, {
+    permission: 'teacher',
+    handler: (p, { actor }) => records.saveScoreRecord(actor, p),
+  });
+  registerEndpoint(app, examsApi.updateScoreRecord, {
+    permission: 'teacher',
+    handler: (p, { actor }) => records.updateScoreRecord(actor, p),
+  });
+  registerEndpoint(app, examsApi.deleteScoreRecord, {
+    permission: 'teacher',
+    handler: (p, { actor }) => records.deleteScoreRecord(actor, p),
+  });
+  registerEndpoint(app, examsApi.updateSESQRecordToStuScoreByIds, {
+    permission: 'school-admin',
+    handler: (p, { actor }) => records.updateSESQRecordToStuScoreByIds(actor, p),
+  });
+
+  // Papers and students' own exams.
+  registerEndpoint(app, examsApi.findStudentDetailPaper, {
+    permission: 'teacher',
+    handler: (p, { actor }) => student.findStudentDetailPaper(actor, p),
+  });
+  registerEndpoint(app, examsApi.getUserMultiExamByStudentIdAndSchoolId, {
+    permission: 'student',
+    handler: (p, { actor }) => student.getUserMultiExamByStudentIdAndSchoolId(actor, p),
+  });
+  registerEndpoint(app, examsApi.getStuExamDetailInfo, {
+    permission: 'student',
+    handler: (p, { actor }) => student.getStuExamDetailInfo(actor, p),
   });
 }

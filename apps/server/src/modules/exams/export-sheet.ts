@@ -1,0 +1,74 @@
+import type { StudentScore } from '@huikao/contracts';
+import type ExcelJS from 'exceljs';
+import type { MultiTotalRow } from './score-book.ts';
+import { isChoiceQuestion } from './score-input.ts';
+import type { QuestionRow } from './score-write-repo.ts';
+
+// The score book's sheets: a bold, filled, frozen header row, and one column per question (score,
+// and the option chosen for objective items). Columns are addressed by number, so a sheet wider
+// than Z goes on with AA, AB, … as Excel names them (spec §9); nothing is split.
+
+export type Cell = string | number | null;
+
+export function addBookSheet(workbook: ExcelJS.Workbook, name: string, header: string[], rows: Cell[][]) {
+  const sheet = workbook.addWorksheet(name.replace(/[:\\/?*[\]]/g, '').slice(0, 31), {
+    views: [{ state: 'frozen', ySplit: 1, xSplit: 3 }],
+  });
+  sheet.columns = header.map((title, i) => ({ width: i === 0 ? 14 : Math.max(8, Math.min(16, title.length * 2 + 2)) }));
+  sheet.getColumn(1).numFmt = '@';
+  const head = sheet.getRow(1);
+  header.forEach((title, i) => {
+    const cell = head.getCell(i + 1);
+    cell.value = title;
+    cell.font = { bold: true, color: { argb: 'FF1F3864' } };
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFD9E2F3' } };
+    cell.alignment = { horizontal: 'center', vertical: 'middle', wrapText: true };
+    cell.border = { bottom: { style: 'thin', color: { argb: 'FF8EA9DB' } } };
+  });
+  head.height = 20;
+  rows.forEach((values, r) => {
+    const row = sheet.getRow(r + 2);
+    values.forEach((value, c) => {
+      if (value !== null) row.getCell(c + 1).value = value;
+    });
+  });
+  return sheet;
+}
+
+/** A single exam's question sheet: 学号, 姓名, 班级, each question (and its option), totals, ranks. */
+export function singleSheetTable(questions: readonly QuestionRow[], book: readonly StudentScore[]) {
+  const header = ['学号', '姓名', '班级'];
+  for (const q of questions) {
+    header.push(`第${q.questionNo}题`);
+    if (isChoiceQuestion(q)) header.push(`第${q.questionNo}题选项`);
+  }
+  if (questions.length > 0) header.push('客观题', '主观题');
+  header.push('总分', '班级名次', '年级名次');
+  const rows = book.map((s) => {
+    const cells: Cell[] = [s.studentNo, s.name, s.className];
+    for (const q of questions) {
+      const id = String(q.id);
+      cells.push(s.scores[id] ?? null);
+      if (isChoiceQuestion(q)) cells.push(s.choices[id] ?? null);
+    }
+    if (questions.length > 0) cells.push(s.objectiveScore, s.subjectiveScore);
+    cells.push(s.absent ? '缺考' : s.totalScore, s.classRank, s.gradeRank);
+    return cells;
+  });
+  return { header, rows };
+}
+
+/** The totals sheet: each subject's total (缺考 when absent), 总分 and its class and grade ranks. */
+export function totalsSheetTable(subjects: { seId: number; courseName: string }[], totals: readonly MultiTotalRow[]) {
+  const header = ['学号', '姓名', '班级', ...subjects.map((s) => s.courseName), '总分', '班级名次', '年级名次'];
+  const rows = totals.map((t) => {
+    const cells: Cell[] = [t.studentNo, t.name, t.className];
+    for (const subject of subjects) {
+      const value = t.subjects.get(subject.seId);
+      cells.push(value === 'absent' ? '缺考' : (value ?? null));
+    }
+    cells.push(t.total, t.classRank, t.gradeRank);
+    return cells;
+  });
+  return { header, rows };
+}
