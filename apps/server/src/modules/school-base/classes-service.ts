@@ -5,6 +5,7 @@ import { conflict, notFound, ruleBroken } from '../../platform/errors.ts';
 import { auditWrite, type CallParams, idOf, optionalIdOf, ownedBy, raceToConflict, schoolOf } from './access.ts';
 import * as repo from './classes-repo.ts';
 import { currentSchoolYear, currentTerm } from './current-term.ts';
+import { examOfClass } from './exam-usage-repo.ts';
 import { findEduGrade, schoolGradeIdOf, schoolTeachesCourse } from './grades-repo.ts';
 import { studentsOfClasses } from './students-repo.ts';
 import { findTerm } from './years-repo.ts';
@@ -77,6 +78,8 @@ export function createClassesService(db: Db) {
         if (students > 0) throw ruleBroken(`该班级还有 ${students} 名学生，不能删除`);
         const links = await repo.countLinksOfClass(tx, classId);
         if (links > 0) throw ruleBroken(`该班级还有 ${links} 条任课关系，不能删除`);
+        const exam = await examOfClass(tx, classId);
+        if (exam) throw ruleBroken(`该班级已有学生参加考试（${exam}），不能删除`);
         await repo.deleteClass(tx, classId);
         await auditWrite(tx, actor, 'class.delete', `class:${classId}`, { before: cls });
       });

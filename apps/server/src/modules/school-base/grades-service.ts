@@ -3,6 +3,7 @@ import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import { notFound, ruleBroken } from '../../platform/errors.ts';
 import { auditWrite, type CallParams, idOf, ownedBy, raceToConflict, schoolOf } from './access.ts';
+import { examOfGrade } from './exam-usage-repo.ts';
 import * as repo from './grades-repo.ts';
 
 const STAGE_NAMES: Record<number, string> = { 1: '小学', 2: '初中', 3: '高中' };
@@ -64,7 +65,8 @@ export function createGradesService(db: Db) {
         const leaders = await repo.countLeadersOfGrade(tx, schoolId, grade.gradeId);
         if (leaders > 0)
           throw ruleBroken(`${grade.gradeName}还有 ${leaders} 个组织领导职务（年级主任或备课组长），不能删除`);
-        // Later issues add exams of a grade course here, before anything is deleted.
+        const exam = await examOfGrade(tx, schoolId, grade.gradeId);
+        if (exam) throw ruleBroken(`${grade.gradeName}已有考试（${exam}），不能删除`);
         await repo.deleteSchoolGrade(tx, sgId);
         await auditWrite(tx, actor, 'grade.delete', `school-grade:${sgId}`, { before: { ...grade, courseIds } });
       });
@@ -81,6 +83,8 @@ export function createGradesService(db: Db) {
         if (links > 0) throw ruleBroken(`${label}还有 ${links} 条任课关系，不能删除`);
         const leaders = await repo.countLeadersOfGrade(tx, schoolId, course.gradeId, course.courseId);
         if (leaders > 0) throw ruleBroken(`${label}还有 ${leaders} 个备课组长职务，不能删除`);
+        const exam = await examOfGrade(tx, schoolId, course.gradeId, course.courseId);
+        if (exam) throw ruleBroken(`${label}已有考试（${exam}），不能删除`);
         await repo.deleteGradeCourse(tx, sgcId);
         await auditWrite(tx, actor, 'grade-course.delete', `school-grade-course:${sgcId}`, { before: course });
       });

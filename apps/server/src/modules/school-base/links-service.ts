@@ -5,6 +5,7 @@ import { badInput, conflict, notFound, ruleBroken } from '../../platform/errors.
 import { auditWrite, type CallParams, idOf, optionalIdOf, ownedBy, raceToConflict, schoolOf } from './access.ts';
 import { findClass, gradeInYear } from './classes-repo.ts';
 import { currentTerm } from './current-term.ts';
+import { examOfLink } from './exam-usage-repo.ts';
 import { findEduCourses, findEduGrade, schoolTeachesCourse } from './grades-repo.ts';
 import * as repo from './links-repo.ts';
 import { findTeacher } from './teachers-repo.ts';
@@ -70,7 +71,10 @@ export function createLinksService(db: Db) {
         ownedBy(await findTerm(tx, termId), schoolId, '该学期不存在或已删除');
         const link = ownedBy(await repo.findLink(tx, linkId), schoolId, '该任课关系不存在或已删除');
         if (link.termId !== termId) throw notFound('该学期中没有这条任课关系');
-        // Later issues refuse here when marking tasks or exams of the term use the link.
+        // The link decides who enters and reads the scores of that class and course (issue #4).
+        // Later issues add marking tasks here.
+        const exam = await examOfLink(tx, link.termId, link.classId, link.courseId);
+        if (exam) throw ruleBroken(`该任课关系已用于考试（${exam}），不能删除`);
         await repo.deleteLink(tx, linkId);
         await auditWrite(tx, actor, 'class-teacher.delete', `class-teacher:${linkId}`, { before: link });
       });

@@ -6,6 +6,7 @@ import { disableAccount, resetPassword } from '../auth/index.ts';
 import { auditWrite, type CallParams, idOf, optionalIdOf, ownedBy, raceToConflict, schoolOf } from './access.ts';
 import { loginNameOf } from './accounts-repo.ts';
 import { findClass } from './classes-repo.ts';
+import { examOfStudent } from './exam-usage-repo.ts';
 import { initialPasswordHash } from './initial-password.ts';
 import { followAccount, openAccount, resetPasswordOf, studentLoginName } from './person-accounts.ts';
 import { findSchool } from './repo.ts';
@@ -104,9 +105,8 @@ export function createStudentsService(db: Db) {
     },
 
     /**
-     * Removes the student row and disables the account. Decision (issue #3): until exams exist
-     * (issue #4) nothing else refers to a student, so delete is allowed; #4 must refuse it here
-     * when the student has exam entries or scores (status 3 转出 is the way out then).
+     * Removes the student row and disables the account. Refused once the student sits an exam
+     * (issue #4): exam entries and scores keep the student; status 3 转出 is the way out then.
      */
     async deleteStudent(actor: Actor, p: CallParams<'deleteStudent'>): Promise<null> {
       const schoolId = schoolOf(actor, p.schoolId);
@@ -116,6 +116,8 @@ export function createStudentsService(db: Db) {
         ownedBy(await findClass(tx, classId), schoolId, '该班级不存在或已删除');
         const student = ownedBy(await repo.findStudent(tx, studentId), schoolId, '该学生不存在或已删除');
         if (student.classId !== classId) throw notFound(`该班级中没有学生 ${student.name}`);
+        const exam = await examOfStudent(tx, studentId);
+        if (exam) throw ruleBroken(`该学生已参加考试（${exam}），不能删除；可将学生设为转出`);
         await repo.deleteStudent(tx, studentId);
         await disableAccount(tx, student.userId);
         await auditWrite(tx, actor, 'student.delete', `student:${studentId}`, { before: student });

@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../platform/db.ts';
 import { conflict, ruleBroken } from '../../platform/errors.ts';
 import { auditWrite, type CallParams, idOf, ownedBy, raceToConflict, schoolOf } from './access.ts';
 import { checkSpan, covers, type DateSpan, overlaps, spanText } from './calendar.ts';
+import { examOfSchoolYear, examOfTerm } from './exam-usage-repo.ts';
 import * as repo from './years-repo.ts';
 
 export const TERM_NAMES: Record<number, string> = { 1: '上学期', 2: '下学期' };
@@ -88,6 +89,8 @@ export function createYearsService(db: Db) {
         if (terms.length > 0) throw ruleBroken(`${year.name}还有 ${terms.length} 个学期，请先删除学期`);
         const classYears = await repo.countClassYearsOfYear(tx, schyId);
         if (classYears > 0) throw ruleBroken(`${year.name}还有 ${classYears} 个班级的学年记录，不能删除`);
+        const exam = await examOfSchoolYear(tx, schyId);
+        if (exam) throw ruleBroken(`${year.name}已有考试（${exam}），不能删除`);
         await repo.deleteSchoolYear(tx, schyId);
         await auditWrite(tx, actor, 'school-year.delete', `school-year:${schyId}`, { before: year });
       });
@@ -135,7 +138,8 @@ export function createYearsService(db: Db) {
         const term = ownedBy(await repo.findTerm(tx, termId), schoolId, '该学期不存在或已删除');
         const links = await repo.countLinksOfTerm(tx, termId);
         if (links > 0) throw ruleBroken(`该学期还有 ${links} 条任课关系，不能删除`);
-        // Later issues add the term's exams here.
+        const exam = await examOfTerm(tx, termId);
+        if (exam) throw ruleBroken(`该学期已有考试（${exam}），不能删除`);
         await repo.deleteTerm(tx, termId);
         await auditWrite(tx, actor, 'term.delete', `term:${termId}`, { before: term });
       });
