@@ -8,7 +8,7 @@ import {
   singleExams,
   studentScores,
 } from '../db/schema.ts';
-import { derivePaper, type PaperQuestion } from '../modules/exams/score-paper.ts';
+import { derivePaper } from '../modules/exams/index.ts';
 import { schoolToday } from '../modules/school-base/index.ts';
 import type { Db } from '../platform/db.ts';
 import { login } from './client.ts';
@@ -215,7 +215,7 @@ export async function putScore(
     .from(examStudents)
     .where(and(eq(examStudents.singleExamId, seId), eq(examStudents.studentId, studentId)));
   if (!es) throw new Error(`student ${studentId} does not sit single exam ${seId}`);
-  const questions: PaperQuestion[] = await db
+  const questions = await db
     .select()
     .from(examQuestions)
     .where(eq(examQuestions.singleExamId, seId))
