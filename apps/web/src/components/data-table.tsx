@@ -93,6 +93,8 @@ export interface DataTableProps<Row> {
   emptyText?: ReactNode;
   expandable?: TableProps<Row>['expandable'];
   rowClassName?: TableProps<Row>['rowClassName'];
+  /** Checkboxes for batch actions (the toolbar acts on the selected rows). */
+  rowSelection?: TableProps<Row>['rowSelection'];
   size?: TableProps<Row>['size'];
   /** Names the table for assistive technology and tests. */
   label?: string;
@@ -117,6 +119,7 @@ export function DataTable<Row extends object>({
   emptyText = '暂无数据',
   expandable,
   rowClassName,
+  rowSelection,
   size = 'middle',
   label,
 }: DataTableProps<Row>) {
@@ -227,6 +230,7 @@ export function DataTable<Row extends object>({
         size={size}
         expandable={expandable}
         rowClassName={rowClassName}
+        rowSelection={rowSelection}
         onChange={handleChange}
         scroll={{ x: 'max-content' }}
         pagination={{

@@ -36,7 +36,10 @@ let localKeys = 0;
 /** A key for a row or group made in the browser, never one of the server's numeric ids. */
 export const newLocalKey = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++localKeys}`;
 
-export function structureFromServer(groups: readonly QuestionGroup[], questions: readonly ExamQuestion[]): StructureDraft {
+export function structureFromServer(
+  groups: readonly QuestionGroup[],
+  questions: readonly ExamQuestion[],
+): StructureDraft {
   return {
     groups: [...groups].sort((a, b) => a.sortOrder - b.sortOrder).map((g) => ({ key: g.groupId, name: g.name })),
     questions: [...questions]
@@ -76,13 +79,14 @@ export function nextQuestionNo(questions: readonly QuestionDraft[]): number {
 /** 「n 道单选题，每题 m 分」: n new questions numbered on from the last one. */
 export function quickAddQuestions(questions: readonly QuestionDraft[], add: QuickAdd): QuestionDraft[] {
   const first = nextQuestionNo(questions);
-  const objective = add.type !== 'subjective';
+  const objectiveType = add.type === 'subjective' ? null : add.type;
+  const objective = objectiveType !== null;
   return Array.from({ length: add.count }, (_unused, index) => ({
     rowKey: newLocalKey('q'),
     groupKey: add.groupKey,
     questionNo: String(first + index),
     kind: objective ? 1 : 2,
-    objectiveType: objective ? add.type : null,
+    objectiveType,
     optionCount: objective && add.type !== 3 ? (add.optionCount ?? 4) : null,
     answer: '',
     fullMark: add.fullMark,

@@ -1,16 +1,28 @@
 import type { RouteObject } from 'react-router';
-import { comingSoonPage, sectionRoute } from '../../lib/route-kit.ts';
+import { comingSoonPage, type RouteHandle, sectionRoute } from '../../lib/route-kit.ts';
+
+/** A screen of this feature, its page loaded lazily (each its own chunk). */
+function page(path: string, title: string, lazy: () => Promise<{ Component: React.ComponentType }>): RouteObject {
+  const name = path.replace(/^\//, '');
+  return { path, handle: { name, title } satisfies RouteHandle, lazy };
+}
 
 /** Teacher 考试阅卷 (spec §2 examMark): exams, answer cards, scanning and marking set-up, monitoring. */
 export const examMarkRoutes: RouteObject = sectionRoute('examMark', '考试阅卷', '/teacher/examMark/my-mark-task', [
   comingSoonPage('my-mark-task', '我的阅卷任务'),
   comingSoonPage('mark-monitor', '阅卷监控'),
   comingSoonPage('my-card', '我的答题卡'),
-  comingSoonPage('my-exam', '我的考试'),
+  page('my-exam', '我的考试', async () => ({
+    Component: (await import('./pages/my-exam-page.tsx')).MyExamPage,
+  })),
   comingSoonPage('course-monitor', '学科监控'),
   comingSoonPage('ques-monitor', '题目监控'),
-  comingSoonPage('analysis-manager', '成绩管理'),
-  comingSoonPage('exam-doc', '考试文档'),
+  page('analysis-manager', '成绩管理', async () => ({
+    Component: (await import('./pages/analysis-manager-page.tsx')).AnalysisManagerPage,
+  })),
+  page('exam-doc', '考试文档', async () => ({
+    Component: (await import('./pages/exam-doc-page.tsx')).ExamDocPage,
+  })),
 ]);
 
 /** Student 我的考试 (spec §2 student-exam-main). */
@@ -18,12 +30,18 @@ export const studentExamRoutes: RouteObject = sectionRoute(
   'student-exam-main',
   '我的考试',
   '/student/student-exam-main/student-exam-list',
-  [comingSoonPage('student-exam-list', '我的考试')],
+  [
+    page('student-exam-list', '我的考试', async () => ({
+      Component: (await import('./pages/student-exam-list-page.tsx')).StudentExamListPage,
+    })),
+  ],
 );
 
 /** Top-level exam and marking detail pages of spec §2, opened from the area pages (often in a new tab). */
 export const examDetailRoutes: RouteObject[] = [
-  comingSoonPage('/findStudentDetailPaper', '考试详情'),
+  page('/findStudentDetailPaper', '考试详情', async () => ({
+    Component: (await import('./pages/student-paper-page.tsx')).StudentPaperPage,
+  })),
   comingSoonPage('/markDetail', '阅卷详情'),
   comingSoonPage('/makeExamDetailInfo', '试卷制作'),
   comingSoonPage('/answerSheet', '答题卡'),

@@ -29,9 +29,25 @@ const question = (over: Partial<ExamQuestion>): ExamQuestion => ({
 
 const questions = [
   question({ questionId: '11', questionNo: '1', sortOrder: 1 }),
-  question({ questionId: '12', questionNo: '2', sortOrder: 2, objectiveType: 2, answer: 'AC', fullMark: 4, partialMark: 2 }),
+  question({
+    questionId: '12',
+    questionNo: '2',
+    sortOrder: 2,
+    objectiveType: 2,
+    answer: 'AC',
+    fullMark: 4,
+    partialMark: 2,
+  }),
   question({ questionId: '13', questionNo: '3', sortOrder: 3, objectiveType: 3, optionCount: null, answer: 'T' }),
-  question({ questionId: '14', questionNo: '4', sortOrder: 4, kind: 2, objectiveType: null, answer: null, fullMark: 10 }),
+  question({
+    questionId: '14',
+    questionNo: '4',
+    sortOrder: 4,
+    kind: 2,
+    objectiveType: null,
+    answer: null,
+    fullMark: 10,
+  }),
 ];
 const [single, multiple, judge, essay] = gridColumnsOf(questions, 20) as [
   ReturnType<typeof gridColumnsOf>[number],

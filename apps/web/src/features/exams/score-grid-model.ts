@@ -62,7 +62,9 @@ export type TypingCheck = { ok: true; text: string } | { ok: false; reason: stri
 /** How a column is filled in, shown as the cell's hint. */
 export function columnHint(column: GridColumn): string {
   if (column.kind !== 'objective') return `0–${column.fullMark} 分`;
-  const letters = allowedLetters(column.objectiveType ?? 1, column.optionCount).split('').join('、');
+  const letters = allowedLetters(column.objectiveType ?? 1, column.optionCount)
+    .split('')
+    .join('、');
   return column.objectiveType === 2 ? `可多选：${letters}` : `填 ${letters}`;
 }
 
@@ -121,7 +123,11 @@ export function cellScore(column: GridColumn, text: string): number | null {
 }
 
 /** The derived total of a row (never typed, except for a total-only subject); null when absent or empty. */
-export function rowTotal(columns: readonly GridColumn[], texts: Record<string, string>, absent: boolean): number | null {
+export function rowTotal(
+  columns: readonly GridColumn[],
+  texts: Record<string, string>,
+  absent: boolean,
+): number | null {
   if (absent) return null;
   let total = 0;
   let any = false;

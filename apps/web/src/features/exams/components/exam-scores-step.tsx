@@ -1,0 +1,169 @@
+import { examsApi, type MultiExam, type ScoreInput, type SingleExam } from '@huikao/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Empty, Flex, List, Modal, Select, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { ExportButton } from '../../../components/export-button.tsx';
+import { callFile } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { canEnterScores, useExamContext, useTaughtClasses } from '../exam-context.ts';
+import { useFinaliseExam, useSaveScores } from '../mutations.ts';
+import { examQueries } from '../queries.ts';
+import { gridColumnsOf } from '../score-grid-model.ts';
+import { ScoreGrid } from './score-grid.tsx';
+import { ScoreImportButton } from './score-import-button.tsx';
+import { chosenSubject, SubjectTabs } from './subject-tabs.tsx';
+
+export interface ExamScoresStepProps {
+  exam: MultiExam;
+}
+
+/** ⑤ 成绩: per subject and class, the template, the import and the score grid; then 完成 and exports. */
+export function ExamScoresStep({ exam }: ExamScoresStepProps) {
+  const context = useExamContext();
+  const { schoolId, canEdit } = context;
+  const [seId, setSeId] = useState('');
+  const subject = chosenSubject(exam.singleExams, seId);
+  const finalise = useFinaliseExam();
+  const [problems, setProblems] = useState<string[] | null>(null);
+
+  async function complete() {
+    try {
+      const result = await finalise.mutateAsync({ meId: exam.meId });
+      if (result.problems.length > 0) setProblems(result.problems);
+      else notifySuccess('考试已完成', '成绩已汇总并锁定，可以在成绩管理中发布');
+    } catch {
+      // Shown by the api-client.
+    }
+  }
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <SubjectTabs subjects={exam.singleExams} value={subject?.seId ?? ''} onChange={setSeId} />
+        <Space wrap>
+          <ExportButton
+            label="导出本科成绩"
+            disabled={!subject}
+            onExport={() => callFile(examsApi.exportSingleScoreInfo, { schoolId, seId: subject?.seId ?? '' })}
+          />
+          <ExportButton
+            label="导出总成绩"
+            onExport={() => callFile(examsApi.exportMultiScoreInfo, { schoolId, meId: exam.meId })}
+          />
+          <ExportButton
+            label="导出全部科目"
+            onExport={() => callFile(examsApi.exportMultiExcels, { schoolId, meId: exam.meId })}
+          />
+          {canEdit && exam.status < 3 ? (
+            <Button type="primary" loading={finalise.isPending} onClick={() => void complete()}>
+              完成考试
+            </Button>
+          ) : null}
+        </Space>
+      </Flex>
+      {exam.status >= 3 ? (
+        <Alert type="success" showIcon title="考试已完成，成绩已锁定。如需修改，请在考试列表中“撤销完成”。" />
+      ) : null}
+      {subject ? <SubjectScores key={subject.seId} exam={exam} subject={subject} /> : null}
+      <Modal
+        title="考试还不能完成"
+        open={problems !== null}
+        onCancel={() => setProblems(null)}
+        footer={
+          <Button type="primary" onClick={() => setProblems(null)}>
+            知道了
+          </Button>
+        }
+      >
+        <Typography.Paragraph>请先处理以下问题，再点“完成考试”：</Typography.Paragraph>
+        <List
+          size="small"
+          bordered
+          dataSource={problems ?? []}
+          renderItem={(problem) => (
+            <List.Item>
+              <Typography.Text type="danger">{problem}</Typography.Text>
+            </List.Item>
+          )}
+          data-testid="finalise-problems"
+        />
+      </Modal>
+    </Flex>
+  );
+}
+
+interface SubjectScoresProps {
+  exam: MultiExam;
+  subject: SingleExam;
+}
+
+function SubjectScores({ exam, subject }: SubjectScoresProps) {
+  const context = useExamContext();
+  const { schoolId, canEdit } = context;
+  const taught = useTaughtClasses();
+  const students = useQuery(examQueries.students(schoolId, subject.seId));
+  const structure = useQuery(examQueries.structure(schoolId, subject.seId));
+  const [classId, setClassId] = useState<string>();
+  const save = useSaveScores();
+
+  const classes = [
+    ...new Map((students.data?.list ?? []).map((student) => [student.classId, student.className])).entries(),
+  ].map(([value, label]) => ({ value, label }));
+  const chosenClass = classes.find((c) => c.value === classId)?.value ?? classes[0]?.value ?? '';
+  const scores = useQuery(examQueries.scores(schoolId, subject.seId, chosenClass));
+  const editable = canEnterScores(context, exam.status, subject.status, taught, {
+    termId: exam.termId,
+    courseId: subject.courseId,
+    classId: chosenClass,
+  });
+  const columns = gridColumnsOf(structure.data?.questions ?? [], subject.fullMark);
+
+  async function saveScores(inputs: ScoreInput[]) {
+    const result = await save.mutateAsync({ meId: exam.meId, seId: subject.seId, scores: inputs });
+    notifySuccess('成绩已保存', `改动 ${result.changedScores} 个分数`);
+    return result.changedScores;
+  }
+
+  return (
+    <Flex vertical gap={12}>
+      <Space wrap>
+        <Select<string>
+          aria-label="班级"
+          placeholder="选择班级"
+          style={{ width: 200 }}
+          value={chosenClass || undefined}
+          onChange={setClassId}
+          options={classes}
+          loading={students.isLoading}
+        />
+        {canEdit ? (
+          <ScoreImportButton
+            meId={exam.meId}
+            seId={subject.seId}
+            courseName={subject.courseName}
+            disabled={exam.status >= 3}
+          />
+        ) : null}
+        <Typography.Text type="secondary">
+          {subject.courseName} 满分 {subject.fullMark}，已录 {subject.scoredCount}/{subject.studentCount} 人
+        </Typography.Text>
+      </Space>
+      {!editable && exam.status < 3 && !canEdit ? (
+        <Alert type="info" showIcon title="只能在考试进行中录入本人任教班级的成绩；其他班级只可查看。" />
+      ) : null}
+      {classes.length === 0 ? (
+        <Empty description={students.isLoading ? '加载中…' : '该科目还没有考生，请在“考生”中添加班级'} />
+      ) : scores.data && structure.data ? (
+        <ScoreGrid
+          key={`${subject.seId}-${chosenClass}`}
+          columns={columns}
+          students={scores.data.list}
+          editable={editable}
+          onSave={saveScores}
+        />
+      ) : (
+        <Typography.Text type="secondary">加载中…</Typography.Text>
+      )}
+    </Flex>
+  );
+}
