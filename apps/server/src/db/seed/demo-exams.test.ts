@@ -14,7 +14,7 @@ import {
   studentScores,
   students,
 } from '../schema.ts';
-import { DEMO_EXAMS } from './demo-exams.ts';
+import { DEMO_EXAMS } from './demo-exam-calendar.ts';
 import { seedDemoSchool } from './demo-school.ts';
 
 // The demo exams as the tables hold them (issue #4 item 9).
