@@ -27,8 +27,8 @@ export function createSingleExamsService(db: Db, storage: FileStorage) {
           const gradeName = (await schoolGradeName(tx, multi.schoolId, multi.gradeId)) ?? '该年级';
           const placement = { ...multi, gradeName };
           const [courseId] = await checkCourses(tx, multi.schoolId, placement, [p.courseId]);
-          if (await repo.singleOfCourse(tx, multi.id, courseId!)) throw conflict('该考试已有这个学科');
           checkSubjectDate(p.examDate, multi);
+          if (await repo.singleOfCourse(tx, multi.id, courseId!)) throw conflict('该考试已有这个学科');
           const classIds = await resolveClasses(tx, multi.schoolId, multi, gradeName, p.classIds);
           const id = await repo.insertSingleExam(tx, {
             schoolId: multi.schoolId,
