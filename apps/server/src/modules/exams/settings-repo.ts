@@ -2,7 +2,7 @@ import type { ExamLevelScheme, SchoolRelation, ScoreConfig } from '@huikao/contr
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { areas, schoolRelations, schools } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
-import { examLevelSchemes, schoolScoreConfigs } from './schema.ts';
+import { examLevelSchemes, multiExams, schoolScoreConfigs } from './schema.ts';
 
 // School settings of the exams domain: the score configuration (SSC) and level schemes (ELA).
 
@@ -122,4 +122,14 @@ export async function relationsOf(ex: Executor, userId: number, schoolIds: numbe
     relationId: String(r.areaId),
     relationName: r.areaName,
   }));
+}
+
+/** An exam of the school whose analysis settings apply the scheme. */
+export async function examUsingScheme(ex: Executor, schoolId: number, elaId: number): Promise<string | null> {
+  const [row] = await ex
+    .select({ name: multiExams.name })
+    .from(multiExams)
+    .where(and(eq(multiExams.schoolId, schoolId), sql`${multiExams.settings}->>'elaId' = ${String(elaId)}`))
+    .limit(1);
+  return row?.name ?? null;
 }

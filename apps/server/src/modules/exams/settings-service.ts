@@ -7,7 +7,7 @@ import {
 } from '@huikao/contracts';
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
-import { badInput, forbidden, notFound } from '../../platform/errors.ts';
+import { badInput, forbidden, notFound, ruleBroken } from '../../platform/errors.ts';
 import { auditExam, type CallParams, idOf, ownedBy, raceToConflict, schoolOf } from './access.ts';
 import * as repo from './settings-repo.ts';
 
@@ -95,6 +95,8 @@ export function createSettingsService(db: Db) {
       const schoolId = schoolOf(actor, p.schoolId);
       await db.transaction(async (tx) => {
         const before = await ownScheme(tx, schoolId, p.elaId);
+        const exam = await repo.examUsingScheme(tx, schoolId, before.id);
+        if (exam) throw ruleBroken(`该等级方案已被考试（${exam}）使用，不能删除`);
         await repo.deleteScheme(tx, before.id);
         await auditExam(tx, actor, 'ela.delete', `ela:${before.id}`, { before });
       });
