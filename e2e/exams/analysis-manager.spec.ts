@@ -43,6 +43,21 @@ async function opened(dialog: Locator): Promise<Locator> {
   return dialog;
 }
 
+/**
+ * Waits for a dialog to close after 确定; if it stays open, says why: the messages under its fields
+ * and every notice seen meanwhile (notices last 2.5 s, so they are collected as they come).
+ */
+async function closes(p: Page, dialog: Locator) {
+  const seen = new Set<string>();
+  for (let waited = 0; waited < 15_000; waited += 250) {
+    if (!(await dialog.isVisible())) return;
+    for (const notice of await p.locator('.ant-notification-notice').allTextContents()) seen.add(notice);
+    await p.waitForTimeout(250);
+  }
+  const fieldErrors = await dialog.locator('.ant-form-item-explain-error').allTextContents();
+  throw new Error(`the dialog stayed open: ${[...fieldErrors, ...seen].join(' | ') || 'no message'}`);
+}
+
 /** Picks an option of an antd Select. */
 async function pickOption(p: Page, field: Locator, option: string) {
   await field.click();
@@ -93,7 +108,7 @@ describe('成绩管理 and 考试文档', () => {
     await typeNumber(dialog.getByLabel('等级比例 2'), '30');
     await dialog.getByText('各等级比例之和为100%').waitFor();
     await dialog.getByRole('button', { name: '确定' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await closes(page, dialog);
     const row = schemes.getByRole('row').filter({ hasText: `E2E方案${STAMP}` });
     await row.waitFor();
     expect(await row.textContent()).toContain('A 20% 100–86');
@@ -101,8 +116,8 @@ describe('成绩管理 and 考试文档', () => {
   });
 
   it('uploads an exam document, lists it and downloads it', { timeout: 90_000 }, async () => {
-    const fileName = `试卷${STAMP}.txt`;
-    const content = `E2E 试卷内容 ${STAMP}`;
+    const fileName = `试卷${STAMP}.pdf`;
+    const content = `%PDF-1.4\n% E2E 试卷 ${STAMP}\n%%EOF\n`;
     await page.goto('/teacher/examMark/exam-doc');
     const docs = page.getByRole('region', { name: '考试文档' });
     await docs.getByRole('button', { name: /上传文档$/ }).click();
@@ -110,10 +125,10 @@ describe('成绩管理 and 考试文档', () => {
     await pickOption(page, dialog.getByLabel('考试'), EXAM_NAME);
     await dialog
       .locator('input[type=file]')
-      .setInputFiles({ name: fileName, mimeType: 'text/plain', buffer: Buffer.from(content) });
+      .setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: Buffer.from(content) });
     await dialog.getByText(fileName).waitFor();
     await dialog.getByRole('button', { name: '确定' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await closes(page, dialog);
 
     const row = docs.getByRole('row').filter({ hasText: fileName });
     await row.waitFor();
@@ -146,7 +161,7 @@ describe('成绩管理 and 考试文档', () => {
     expect(await dialog.getByRole('checkbox', { name: '同时发布给学生' }).isChecked()).toBe(true);
     expect(await dialog.getByLabel('单科分段宽度').getAttribute('aria-valuemax')).toBe('50');
     await dialog.getByRole('button', { name: '确定' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await closes(page, dialog);
 
     await row.getByText('已发布', { exact: true }).waitFor();
     await row.getByText('已发布给学生').waitFor();

@@ -1,6 +1,7 @@
 import {
   type AnalysisSettings,
   examsApi,
+  type MultiExam,
   type ParamsOf,
   type SchoolClass,
   type SchoolGrade,
@@ -50,6 +51,7 @@ export const managerKeys = {
       : ([...managerKeys.all(schoolId), 'exams', params] as const),
   grades: (schoolId: string) => [...managerKeys.all(schoolId), 'grades'] as const,
   classes: (schoolId: string, termId: string) => [...managerKeys.all(schoolId), 'classes', termId] as const,
+  examClasses: (schoolId: string, meId: string) => [...managerKeys.all(schoolId), 'exam-classes', meId] as const,
   ssc: (schoolId: string) => [...managerKeys.all(schoolId), 'ssc'] as const,
   ela: (schoolId: string) => [...managerKeys.all(schoolId), 'ela'] as const,
   records: (schoolId: string, params?: RecordListParams) =>
@@ -99,6 +101,29 @@ export const managerQueries = {
       queryKey: managerKeys.classes(schoolId, termId),
       queryFn: ({ signal }) => call(schoolBaseApi.classes, { schoolId, termId }, { signal }) as Promise<SchoolClass[]>,
       enabled: termId !== '',
+    }),
+  /** The classes sitting an exam: those of its exam students (every subject is sat by the same classes). */
+  examClasses: (schoolId: string, exam: MultiExam | null) =>
+    queryOptions({
+      queryKey: managerKeys.examClasses(schoolId, exam?.meId ?? ''),
+      queryFn: async ({ signal }) => {
+        const classes = new Map<string, string>();
+        for (const single of exam?.singleExams ?? []) {
+          for (let currentPage = 1; ; currentPage++) {
+            const page = await call(
+              examsApi.findExamStudentsBySeId,
+              { schoolId, seId: single.seId, currentPage, pageSize: 500 },
+              { signal },
+            );
+            for (const student of page.list) classes.set(student.classId, student.className);
+            if (page.list.length === 0 || currentPage * 500 >= page.total) break;
+          }
+          // The first subject with students names the classes.
+          if (classes.size > 0) break;
+        }
+        return [...classes].map(([classId, name]) => ({ classId, name }));
+      },
+      enabled: exam !== null,
     }),
   ssc: (schoolId: string) =>
     queryOptions({

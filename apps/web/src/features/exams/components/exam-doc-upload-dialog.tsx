@@ -64,6 +64,7 @@ export function ExamDocUploadDialog({ open, exams, meId, onClose }: ExamDocUploa
       <Form.Item label="文件" required validateStatus={fileError ? 'error' : undefined} help={fileError}>
         <Upload
           maxCount={1}
+          accept={ACCEPTED}
           fileList={file ? [{ uid: 'chosen', name: file.name, status: 'done' }] : []}
           beforeUpload={(chosen) => {
             setFile(chosen);
@@ -74,8 +75,11 @@ export function ExamDocUploadDialog({ open, exams, meId, onClose }: ExamDocUploa
         >
           <Button icon={<UploadOutlined />}>选择文件</Button>
         </Upload>
-        <Typography.Text type="secondary">支持 PDF、Word、图片等，文件随表单一起上传</Typography.Text>
+        <Typography.Text type="secondary">支持 PDF、Word、Excel、图片（jpg、png）或 zip 文件</Typography.Text>
       </Form.Item>
     </FormDialog>
   );
 }
+
+/** What the server stores (it refuses other kinds). */
+const ACCEPTED = '.pdf,.doc,.docx,.xls,.xlsx,.jpg,.jpeg,.png,.zip';
