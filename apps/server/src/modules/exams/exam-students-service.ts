@@ -4,7 +4,7 @@ import { badInput, forbidden, notFound, ruleBroken } from '../../platform/errors
 import { assertNotLocked, auditExam, type CallParams, idOf, optionalIdOf, ownSingleExam } from './access.ts';
 import * as repo from './exam-students-repo.ts';
 import type { MultiExamRow } from './lookup-repo.ts';
-import { classesByIds, classesOfGradeYear, schoolGradeName, studentsOfClasses } from './multi-exams-repo.ts';
+import { classesByIds, classesOfGradeYear, schoolGradeName, studentsOfClasses } from './placement-repo.ts';
 import { rescoreSingleExam } from './rescore.ts';
 import { bumpScoreVersion, insertScoreRecords } from './score-write-repo.ts';
 

@@ -17,6 +17,7 @@ import {
 import { resolveClasses, seatClasses } from './exam-students-service.ts';
 import { type MultiExamRow, taughtTermClasses } from './lookup-repo.ts';
 import * as repo from './multi-exams-repo.ts';
+import * as facts from './placement-repo.ts';
 import { findScoreConfig } from './settings-repo.ts';
 import { insertSingleExam } from './single-exams-repo.ts';
 
@@ -38,11 +39,11 @@ export async function checkPlacement(
   schoolId: number,
   p: { schyId: string; termId: string; gradeId: string; startDate: string; endDate: string },
 ): Promise<Placement> {
-  const year = ownedBy(await repo.findSchoolYearRow(ex, idOf(p.schyId, '学年')), schoolId, '该学年不存在或已删除');
-  const term = ownedBy(await repo.findTermOfSchool(ex, idOf(p.termId, '学期')), schoolId, '该学期不存在或已删除');
+  const year = ownedBy(await facts.findSchoolYearRow(ex, idOf(p.schyId, '学年')), schoolId, '该学年不存在或已删除');
+  const term = ownedBy(await facts.findTermOfSchool(ex, idOf(p.termId, '学期')), schoolId, '该学期不存在或已删除');
   if (term.schoolYearId !== year.id) throw badInput(`${term.name}不属于${year.name}`, { field: 'termId' });
   const gradeId = idOf(p.gradeId, '年级');
-  const gradeName = await repo.schoolGradeName(ex, schoolId, gradeId);
+  const gradeName = await facts.schoolGradeName(ex, schoolId, gradeId);
   if (!gradeName) throw badInput(`本校没有开设该年级（gradeId ${gradeId}）`, { field: 'gradeId' });
   if (p.endDate < p.startDate) throw badInput('结束日期不能早于开始日期', { field: 'endDate' });
   return { schoolYearId: year.id, termId: term.id, gradeId, gradeName };
@@ -55,7 +56,7 @@ export async function checkCourses(
   placement: Placement,
   courseIdTexts: string[],
 ): Promise<number[]> {
-  const allowed = new Map((await repo.gradeCourses(ex, schoolId, placement.gradeId)).map((c) => [c.courseId, c.name]));
+  const allowed = new Map((await facts.gradeCourses(ex, schoolId, placement.gradeId)).map((c) => [c.courseId, c.name]));
   const seen = new Set<number>();
   for (const text of courseIdTexts) {
     const courseId = idOf(text, '学科');
@@ -226,7 +227,7 @@ export function createMultiExamsService(db: Db, storage: FileStorage) {
     async findMultiExamBySchoolIdYear(actor: Actor, p: CallParams<'findMultiExamBySchoolIdYear'>) {
       const schoolId = schoolOf(actor, p.schoolId);
       const schyId = optionalIdOf(p.schyId, '学年');
-      if (schyId !== null) ownedBy(await repo.findSchoolYearRow(db, schyId), schoolId, '该学年不存在或已删除');
+      if (schyId !== null) ownedBy(await facts.findSchoolYearRow(db, schyId), schoolId, '该学年不存在或已删除');
       const gradeId = optionalIdOf(p.gradeId, '年级');
       const page = await repo.multiExamPage(db, {
         schoolId,
@@ -247,12 +248,12 @@ export function createMultiExamsService(db: Db, storage: FileStorage) {
     async findMyMultiExam(actor: Actor, p: CallParams<'findMyMultiExam'>) {
       const schoolId = schoolOf(actor, p.schoolId);
       const schyId = optionalIdOf(p.schyId, '学年');
-      if (schyId !== null) ownedBy(await repo.findSchoolYearRow(db, schyId), schoolId, '该学年不存在或已删除');
+      if (schyId !== null) ownedBy(await facts.findSchoolYearRow(db, schyId), schoolId, '该学年不存在或已删除');
       let meIds: number[] | undefined;
       if (actor.type !== 5) {
         const candidates = await repo.examPlacements(db, schoolId, schyId ?? undefined);
         const links = await taughtTermClasses(db, actor.userId, [...new Set(candidates.map((c) => c.termId))]);
-        const grades = await repo.classGradesInYears(
+        const grades = await facts.classGradesInYears(
           db,
           links.map((l) => l.classId),
         );

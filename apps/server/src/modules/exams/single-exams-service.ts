@@ -5,8 +5,9 @@ import { conflict, ruleBroken } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { assertNotLocked, auditExam, type CallParams, ownMultiExam, ownSingleExam, raceToConflict } from './access.ts';
 import { resolveClasses, seatClasses } from './exam-students-service.ts';
-import { schoolGradeName, singleExamViews } from './multi-exams-repo.ts';
+import { singleExamViews } from './multi-exams-repo.ts';
 import { checkCourses, checkSubjectDate } from './multi-exams-service.ts';
+import { schoolGradeName } from './placement-repo.ts';
 import * as repo from './single-exams-repo.ts';
 
 // Single exams (seId): adding a subject to a multi-exam (with its students), its full mark and
