@@ -6,7 +6,7 @@ import { ExportButton } from '../../../components/export-button.tsx';
 import { callFile } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { canEnterScores, useExamContext, useTaughtClasses } from '../exam-context.ts';
-import { useFinaliseExam, useSaveScores } from '../mutations.ts';
+import { useExamStatus, useFinaliseExam, useSaveScores } from '../mutations.ts';
 import { examQueries } from '../queries.ts';
 import { gridColumnsOf } from '../score-grid-model.ts';
 import { ScoreGrid } from './score-grid.tsx';
@@ -24,7 +24,17 @@ export function ExamScoresStep({ exam }: ExamScoresStepProps) {
   const [seId, setSeId] = useState('');
   const subject = chosenSubject(exam.singleExams, seId);
   const finalise = useFinaliseExam();
+  const start = useExamStatus();
   const [problems, setProblems] = useState<string[] | null>(null);
+
+  async function begin() {
+    try {
+      await start.mutateAsync({ meId: exam.meId, status: 2 });
+      notifySuccess('考试已开始', '任课教师现在可以录入本人任教班级的成绩');
+    } catch {
+      // Shown by the api-client.
+    }
+  }
 
   async function complete() {
     try {
@@ -54,7 +64,13 @@ export function ExamScoresStep({ exam }: ExamScoresStepProps) {
             label="导出全部科目"
             onExport={() => callFile(examsApi.exportMultiExcels, { schoolId, meId: exam.meId })}
           />
-          {canEdit && exam.status < 3 ? (
+          {/* 草稿 → 进行中 → 已完成: an exam is finalised only once it has started. */}
+          {canEdit && exam.status === 1 ? (
+            <Button type="primary" loading={start.isPending} onClick={() => void begin()}>
+              开始考试
+            </Button>
+          ) : null}
+          {canEdit && exam.status === 2 ? (
             <Button type="primary" loading={finalise.isPending} onClick={() => void complete()}>
               完成考试
             </Button>
@@ -76,17 +92,18 @@ export function ExamScoresStep({ exam }: ExamScoresStepProps) {
         }
       >
         <Typography.Paragraph>请先处理以下问题，再点“完成考试”：</Typography.Paragraph>
-        <List
-          size="small"
-          bordered
-          dataSource={problems ?? []}
-          renderItem={(problem) => (
-            <List.Item>
-              <Typography.Text type="danger">{problem}</Typography.Text>
-            </List.Item>
-          )}
-          data-testid="finalise-problems"
-        />
+        <div data-testid="finalise-problems">
+          <List
+            size="small"
+            bordered
+            dataSource={problems ?? []}
+            renderItem={(problem) => (
+              <List.Item>
+                <Typography.Text type="danger">{problem}</Typography.Text>
+              </List.Item>
+            )}
+          />
+        </div>
       </Modal>
     </Flex>
   );
