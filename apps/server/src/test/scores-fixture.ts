@@ -1,123 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_SCORE_CONFIG, type Endpoint, type StoredUser } from '@huikao/contracts';
+import type { Endpoint, StoredUser } from '@huikao/contracts';
 import { buildEncryptedRequest } from '@huikao/protocol';
 import type { FastifyInstance } from 'fastify';
-import { examQuestions, examStudents, multiExams, singleExams } from '../db/schema.ts';
-import type { Db } from '../platform/db.ts';
 import { login } from './client.ts';
 import { makeClass, makeClassTeacher, makeGrade, makeStudent, makeTeacher } from './factories.ts';
 import { setUpSchoolBase } from './school-base-fixture.ts';
+import { makeExam, type SubjectSpec } from './scores-factories.ts';
+
+export { DEFAULT_SUBJECTS, MATH_QUESTIONS, makeExam, type QuestionSpec, type SubjectSpec } from './scores-factories.ts';
 
 // Exams with scores for the score-side tests (issue #4), built with direct inserts so these tests
 // do not depend on the exam set-up calls: grade 8 with two classes, a teacher of each class's
 // 数学, students who can sign in, a multi-exam with 数学 (questions of every kind) and 语文
 // (total only), and an exam of the second school for the 403 checks.
-
-export interface QuestionSpec {
-  questionNo: string;
-  kind: 1 | 2;
-  objectiveType?: 1 | 2 | 3;
-  optionCount?: number;
-  answer?: string;
-  fullMark: number;
-  partialMark?: number;
-}
-
-export interface SubjectSpec {
-  courseId: number;
-  fullMark: number;
-  questions: QuestionSpec[];
-}
-
-/** 数学 out of 30: 单选, 多选 (少选 3), 判断, two subjective questions. */
-export const MATH_QUESTIONS: QuestionSpec[] = [
-  { questionNo: '1', kind: 1, objectiveType: 1, optionCount: 4, answer: 'B', fullMark: 3 },
-  { questionNo: '2', kind: 1, objectiveType: 2, optionCount: 4, answer: 'AC', fullMark: 6, partialMark: 3 },
-  { questionNo: '3', kind: 1, objectiveType: 3, answer: 'T', fullMark: 2 },
-  { questionNo: '4', kind: 2, fullMark: 10 },
-  { questionNo: '5', kind: 2, fullMark: 9 },
-];
-
-export const DEFAULT_SUBJECTS: SubjectSpec[] = [
-  { courseId: 2, fullMark: 30, questions: MATH_QUESTIONS },
-  { courseId: 1, fullMark: 120, questions: [] },
-];
-
-/** A multi-exam with its single exams, questions and exam students (every student sits every subject). */
-export async function makeExam(
-  db: Db,
-  options: {
-    schoolId: number;
-    schoolYearId: number;
-    termId: number;
-    gradeId?: number;
-    name?: string;
-    status?: number;
-    subjects?: SubjectSpec[];
-    students: { id: number; classId: number }[];
-  },
-) {
-  const [multi] = await db
-    .insert(multiExams)
-    .values({
-      schoolId: options.schoolId,
-      name: options.name ?? '八年级第一次月考',
-      schoolYearId: options.schoolYearId,
-      termId: options.termId,
-      gradeId: options.gradeId ?? 8,
-      examType: 1,
-      startDate: '2025-10-10',
-      endDate: '2025-10-11',
-      status: options.status ?? 2,
-      settings: { ...DEFAULT_SCORE_CONFIG, classIds: [], elaId: null },
-    })
-    .returning();
-  const subjects = [];
-  for (const spec of options.subjects ?? DEFAULT_SUBJECTS) {
-    const [single] = await db
-      .insert(singleExams)
-      .values({
-        schoolId: options.schoolId,
-        multiExamId: multi!.id,
-        courseId: spec.courseId,
-        fullMark: spec.fullMark,
-        status: Math.min(options.status ?? 2, 3),
-      })
-      .returning();
-    const questions =
-      spec.questions.length === 0
-        ? []
-        : await db
-            .insert(examQuestions)
-            .values(
-              spec.questions.map((q, i) => ({
-                schoolId: options.schoolId,
-                singleExamId: single!.id,
-                questionNo: q.questionNo,
-                sortOrder: i + 1,
-                kind: q.kind,
-                objectiveType: q.objectiveType ?? null,
-                optionCount: q.objectiveType === 3 ? null : (q.optionCount ?? (q.kind === 1 ? 4 : null)),
-                answer: q.answer ?? null,
-                fullMark: q.fullMark,
-                partialMark: q.partialMark ?? null,
-              })),
-            )
-            .returning();
-    for (let i = 0; i < options.students.length; i += 1000) {
-      await db.insert(examStudents).values(
-        options.students.slice(i, i + 1000).map((s) => ({
-          schoolId: options.schoolId,
-          singleExamId: single!.id,
-          studentId: s.id,
-          classId: s.classId,
-        })),
-      );
-    }
-    subjects.push({ single: single!, questions, byNo: new Map(questions.map((q) => [q.questionNo, q])) });
-  }
-  return { multi: multi!, subjects };
-}
 
 /**
  * The school base fixture plus: grade 8 (语文, 数学, 英语), classes 八年级(1)班 and (2)班 with
