@@ -362,5 +362,14 @@ describe('my-exam', () => {
     expect(await grid.getByLabel(`${STUDENT.name} 第1题`).inputValue()).toBe('A');
     await row.getByTestId('row-total').getByText('11').waitFor();
     expect(await row.locator('[data-changed="true"]').count()).toBe(0);
+
+    // The teacher's view of the student's paper opens from the name, in a new tab.
+    const [paper] = await Promise.all([
+      page.waitForEvent('popup'),
+      row.getByRole('link', { name: STUDENT.name }).click(),
+    ]);
+    await paper.getByTestId('paper-total').getByText('11').waitFor();
+    expect(await paper.getByTestId('paper-total').textContent()).toContain('/ 16');
+    await paper.close();
   });
 });

@@ -173,6 +173,7 @@ function SubjectScores({ exam, subject }: SubjectScoresProps) {
       ) : scores.data && structure.data ? (
         <ScoreGrid
           key={`${subject.seId}-${chosenClass}`}
+          seId={subject.seId}
           columns={columns}
           students={scores.data.list}
           editable={editable}

@@ -15,6 +15,8 @@ import {
 } from '../score-grid-model.ts';
 
 export interface ScoreGridProps {
+  /** The single exam, for the link to each student's paper. */
+  seId: string;
   columns: GridColumn[];
   /** The students of one class, in the order they are entered. */
   students: StudentScore[];
@@ -31,7 +33,7 @@ const cellKey = (row: number, col: number) => `${row}:${col}`;
  * move, Tab moves right; what a cell cannot take is refused as it is typed, with the reason on the
  * cell; changed cells are highlighted until 保存 (or Ctrl+S).
  */
-export function ScoreGrid({ columns, students, editable, onSave }: ScoreGridProps) {
+export function ScoreGrid({ seId, columns, students, editable, onSave }: ScoreGridProps) {
   const { token } = theme.useToken();
   const [drafts, setDrafts] = useState<Map<string, RowDraft>>(new Map());
   const [error, setError] = useState<{ at: string; reason: string } | null>(null);
@@ -156,7 +158,17 @@ export function ScoreGrid({ columns, students, editable, onSave }: ScoreGridProp
               return (
                 <tr key={student.studentId} data-testid={`score-row-${student.studentNo}`}>
                   <td style={{ ...bodyCell, padding: '2px 8px' }}>{student.studentNo}</td>
-                  <td style={{ ...bodyCell, padding: '2px 8px' }}>{student.name}</td>
+                  <td style={{ ...bodyCell, padding: '2px 8px' }}>
+                    {/* The student's paper (each question against the key), in a new tab as spec §2 opens it. */}
+                    <a
+                      href={`/findStudentDetailPaper?seId=${seId}&studentId=${student.studentId}`}
+                      target="_blank"
+                      rel="noreferrer"
+                      tabIndex={-1}
+                    >
+                      {student.name}
+                    </a>
+                  </td>
                   <td style={bodyCell}>
                     <Checkbox
                       aria-label={`${student.name}缺考`}
