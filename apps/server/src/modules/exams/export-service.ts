@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -51,9 +52,16 @@ export function createExportService(db: Db) {
     return { subjects, totalsTable };
   }
 
-  async function file(name: string, workbook: ExcelJS.Workbook) {
+  /** A streaming workbook collected into memory; `fill` adds its sheets. */
+  async function file(name: string, fill: (workbook: ExcelJS.stream.xlsx.WorkbookWriter) => void) {
+    const chunks: Buffer[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
     workbook.creator = '慧考云';
-    return new FileResult(name, XLSX_CONTENT_TYPE, Buffer.from(await workbook.xlsx.writeBuffer()));
+    fill(workbook);
+    await workbook.commit();
+    return new FileResult(name, XLSX_CONTENT_TYPE, Buffer.concat(chunks));
   }
 
   return {
@@ -68,34 +76,34 @@ export function createExportService(db: Db) {
       const [course] = (await singleExamsOfMulti(db, single.multiExamId)).filter((s) => s.id === single.id);
       const book = scoreBook(await examStudentScores(db, single.id)).filter((s) => keep(visible, s.classId));
       const table = singleSheetTable(await questionsOf(db, single.id), book);
-      const workbook = new ExcelJS.Workbook();
-      addBookSheet(workbook, course!.courseName, table.header, table.rows);
-      return file(`${single.multi.name}-${course!.courseName}-成绩.xlsx`, workbook);
+      return file(`${single.multi.name}-${course!.courseName}-成绩.xlsx`, (workbook) =>
+        addBookSheet(workbook, course!.courseName, table.header, table.rows),
+      );
     },
 
     async exportMultiScoreInfo(actor: Actor, p: CallParams<'exportMultiScoreInfo'>) {
       const multi = await ownMultiExam(db, actor, p.schoolId, p.meId);
       const visible = await visibleClasses(actor, multi.termId, null, optionalIdOf(p.classId, '班级'));
       const { totalsTable } = await subjectTables(multi.id, visible);
-      const workbook = new ExcelJS.Workbook();
-      addBookSheet(workbook, '总分', totalsTable.header, totalsTable.rows);
-      return file(`${multi.name}-总分成绩.xlsx`, workbook);
+      return file(`${multi.name}-总分成绩.xlsx`, (workbook) =>
+        addBookSheet(workbook, '总分', totalsTable.header, totalsTable.rows),
+      );
     },
 
     async exportMultiExcels(actor: Actor, p: CallParams<'exportMultiExcels'>) {
       const multi = await ownMultiExam(db, actor, p.schoolId, p.meId);
       const visible = await visibleClasses(actor, multi.termId, null, null);
       const { subjects, totalsTable } = await subjectTables(multi.id, visible);
-      const workbook = new ExcelJS.Workbook();
-      addBookSheet(workbook, '总分', totalsTable.header, totalsTable.rows);
-      for (const { single, rows, questions } of subjects) {
-        const table = singleSheetTable(
-          questions,
-          scoreBook(rows).filter((s) => keep(visible, s.classId)),
-        );
-        addBookSheet(workbook, single.courseName, table.header, table.rows);
-      }
-      return file(`${multi.name}-成绩册.xlsx`, workbook);
+      return file(`${multi.name}-成绩册.xlsx`, (workbook) => {
+        addBookSheet(workbook, '总分', totalsTable.header, totalsTable.rows);
+        for (const { single, rows, questions } of subjects) {
+          const table = singleSheetTable(
+            questions,
+            scoreBook(rows).filter((s) => keep(visible, s.classId)),
+          );
+          addBookSheet(workbook, single.courseName, table.header, table.rows);
+        }
+      });
     },
   };
 }
