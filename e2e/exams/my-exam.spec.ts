@@ -372,4 +372,19 @@ describe('my-exam', () => {
     expect(await paper.getByTestId('paper-total').textContent()).toContain('/ 16');
     await paper.close();
   });
+
+  it('teacher01 reads the exam list without the administrator buttons', async () => {
+    await loginThroughPage(page, 'teacher01', DEMO_PASSWORD);
+    await page.waitForURL('**/teacher/**');
+    await page.goto('/teacher/examMark/my-exam');
+    const list = page.getByRole('region', { name: '考试列表' });
+    await list.getByText(/共 \d+ 条/).waitFor();
+    const adminButtons = page
+      .getByRole('button')
+      .filter({ hasText: /^(新建考试|删除|开始考试|撤销完成|编辑)$/ })
+      .filter({ visible: true });
+    // The demo exams of the grades teacher01 teaches are listed, each only to be viewed.
+    await list.getByRole('button', { name: '查看' }).first().waitFor();
+    expect(await adminButtons.count()).toBe(0);
+  });
 });
