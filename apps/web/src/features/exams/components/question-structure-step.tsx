@@ -20,7 +20,6 @@ import { useExamContext } from '../exam-context.ts';
 import { useSaveStructure } from '../mutations.ts';
 import { examQueries } from '../queries.ts';
 import {
-  newLocalKey,
   type QuestionDraft,
   questionProblems,
   type StructureDraft,
@@ -28,6 +27,7 @@ import {
   structureFullMark,
   structureSaveParams,
 } from '../question-structure-model.ts';
+import { GroupsBar } from './question-groups-bar.tsx';
 import { QuickAddBar } from './quick-add-bar.tsx';
 import { chosenSubject, SubjectTabs } from './subject-tabs.tsx';
 
@@ -318,60 +318,6 @@ function StructureEditor({ exam, subject, editable }: StructureEditorProps) {
           {dirty ? <Typography.Text type="warning">有未保存的修改</Typography.Text> : null}
         </Space>
       ) : null}
-    </Flex>
-  );
-}
-
-interface GroupsBarProps {
-  draft: StructureDraft;
-  onChange: (next: StructureDraft) => void;
-}
-
-/** The 大题 of the subject: add, rename, remove (their questions stay, without a group). */
-function GroupsBar({ draft, onChange }: GroupsBarProps) {
-  return (
-    <Flex gap={8} align="center" wrap>
-      <Typography.Text>大题：</Typography.Text>
-      {draft.groups.map((group, index) => (
-        <Space.Compact key={group.key}>
-          <Input
-            aria-label={`大题${index + 1}名称`}
-            size="small"
-            style={{ width: 120 }}
-            value={group.name}
-            maxLength={30}
-            onChange={(event) =>
-              onChange({
-                ...draft,
-                groups: draft.groups.map((g) => (g.key === group.key ? { ...g, name: event.target.value } : g)),
-              })
-            }
-          />
-          <Button
-            size="small"
-            aria-label={`删除大题${index + 1}`}
-            onClick={() =>
-              onChange({
-                groups: draft.groups.filter((g) => g.key !== group.key),
-                questions: draft.questions.map((q) => (q.groupKey === group.key ? { ...q, groupKey: null } : q)),
-              })
-            }
-          >
-            ×
-          </Button>
-        </Space.Compact>
-      ))}
-      <Button
-        size="small"
-        onClick={() =>
-          onChange({
-            ...draft,
-            groups: [...draft.groups, { key: newLocalKey('g'), name: `第${draft.groups.length + 1}大题` }],
-          })
-        }
-      >
-        添加大题
-      </Button>
     </Flex>
   );
 }
