@@ -80,6 +80,8 @@ export async function loadImportContext(
   return { subjects, students: await studentsByNo(ex, schoolId, studentNos) };
 }
 
+/** What a marker types for an objective question the student left blank. */
+export const BLANK_ANSWERS = new Set(['-', '－', '—', '未答', '未作答']);
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const FIXED = new Set<string>(FIXED_COLUMNS);
 
@@ -164,7 +166,10 @@ function checkCells(subject: ImportSubject, row: CheckedRow) {
         input.choices![id] = null;
         continue;
       }
-      const normalised = normaliseChoice(q.objectiveType!, q.optionCount, raw);
+      // A dash says the student left it blank (scored 0); an empty cell means not entered yet.
+      const normalised = BLANK_ANSWERS.has(raw)
+        ? { choice: '' }
+        : normaliseChoice(q.objectiveType!, q.optionCount, raw);
       if ('error' in normalised) row.errors.push(`${questionLabel(q)}：${normalised.error}`);
       else input.choices![id] = normalised.choice;
     } else {

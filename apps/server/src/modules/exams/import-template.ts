@@ -95,7 +95,7 @@ function addScoreSheet(workbook: ExcelJS.Workbook, subject: TemplateSubject, row
       subject.questions.length === 0
         ? [score?.totalScore ?? null]
         : subject.questions.map((q) =>
-            isChoiceQuestion(q) ? (score?.choices[String(q.id)] ?? null) : (score?.scores[String(q.id)] ?? null),
+            isChoiceQuestion(q) ? choiceCell(score?.choices[String(q.id)]) : (score?.scores[String(q.id)] ?? null),
           );
     sheet.addRow([row.studentNo, row.name, row.className, row.absent ? '是' : null, ...cells]);
   }
@@ -108,7 +108,7 @@ function addInstructions(workbook: ExcelJS.Workbook, subjects: TemplateSubject[]
     '成绩导入模板填写说明',
     `1. 每个科目一张工作表，不要修改工作表名称和第一行标题；${STUDENT_NO}必须是本校学生的学号，${NAME}须与学号一致，${CLASS}仅供核对。`,
     `2. ${ABSENT}：缺考的学生填“是”，该学生的分数留空；未缺考留空。`,
-    '3. 客观题填学生所选的选项字母（多选题可填多个，如 AC），得分按答案自动计算；主观题填得分。',
+    '3. 客观题填学生所选的选项字母（多选题可填多个，如 AC；学生未作答填“-”，记0分），得分按答案自动计算；主观题填得分。',
     '4. 分数不能为负数、不能超过该题满分，最多两位小数；留空表示未录入。',
     '5. 未设置题目的科目只有“总分”一列。重新导入会用表中的内容替换已有成绩，每处修改都会记录。',
     '6. 本模板只能导入到生成它的考试；题目结构修改后请重新下载模板。',
@@ -123,3 +123,6 @@ function addInstructions(workbook: ExcelJS.Workbook, subjects: TemplateSubject[]
     for (const q of subject.questions) sheet.addRow([subject.courseName, q.questionNo, cellHint(q)]);
   }
 }
+
+/** A choice as the template shows it: '' (left blank) is written as a dash, so a re-import keeps it. */
+const choiceCell = (choice: string | undefined) => (choice === undefined ? null : choice === '' ? '-' : choice);

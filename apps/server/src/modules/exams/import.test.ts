@@ -276,11 +276,11 @@ describe('re-import', () => {
     expect(result).toMatchObject({ changedScores: 3, unchanged: 10 });
     const records = await importRecords();
     expect(records.length - before).toBe(3);
-    expect(records.slice(-3).map((r) => [r.questionNo, r.oldScore, r.newScore])).toEqual(
+    expect(records.slice(-3).map((r) => [r.questionNo, r.oldScore, r.newScore, r.newChoice])).toEqual(
       expect.arrayContaining([
-        ['4', 8, 10],
-        ['5', 4.5, 9],
-        ['2', 3, 6],
+        ['4', 8, 10, null],
+        ['5', 4.5, 9, null],
+        ['2', 3, 6, 'AC'],
       ]),
     );
     const rows = await mathRows();
@@ -292,5 +292,20 @@ describe('re-import', () => {
       .from(studentScores)
       .where(and(eq(studentScores.singleExamId, s.math.single.id), eq(studentScores.studentId, s.students[5]!.id)));
     expect(stored).toMatchObject({ totalScore: 27, objectiveScore: 8, subjectiveScore: 19 });
+  });
+
+  it('a dash marks an objective question left blank (0), and the template shows it back as a dash', async () => {
+    const workbook = await template();
+    setCell(workbook, '数学', '20240102', '3', '-');
+    const result = expectOk(await commit(expectOk(await preview(workbook)).rows));
+    expect(result.changedScores).toBe(1);
+    const row = (await mathRows()).find((r) => r.studentNo === '20240102')!;
+    expect(row.choices[s.q('3')]).toBe('');
+    expect(row.scores[s.q('3')]).toBe(0);
+    const again = await template();
+    const sheet = again.getWorksheet('数学')!;
+    const line = sheet.getRows(2, sheet.rowCount - 1)!.find((r) => r.getCell(1).text === '20240102')!;
+    expect(line.getCell(7).text).toBe('-');
+    expect(expectOk(await commit(expectOk(await preview(again)).rows)).changedScores).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { DEFAULT_SCORE_CONFIG, examsApi, type MultiExam, type StudentExam, type StudentPaper } from '@huikao/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectForbidden, expectOk } from '../../test/school-base-fixture.ts';
-import { type ScoresSetup, setUpScores } from '../../test/scores-fixture.ts';
+import { MATH_QUESTIONS, makeExam, type ScoresSetup, setUpScores } from '../../test/scores-fixture.ts';
 
 // Finalise (summaryQiqExamToScExam), publish and the exam's settings, then what students see:
 // nothing before publishing to students, their own scores after, as hiddenStudentOrder allows;
@@ -53,6 +53,20 @@ describe('summaryQiqExamToScExam', () => {
     expect(result.data).toEqual({ problems: ['数学：八年级(1)班 学生1-3（20240103）未录入成绩'] });
     const exam = expectOk(await s.call<MultiExam>(examsApi.getMultiExamByMeId, { schoolId: s.sid, meId: s.meId }));
     expect(exam.status).toBe(2);
+  });
+
+  it('refuses when the full marks of the questions do not add up to that of the subject', async () => {
+    const odd = await makeExam(s.db, {
+      schoolId: s.school.id,
+      schoolYearId: s.year.id,
+      termId: s.term.id,
+      name: '满分不一致',
+      subjects: [{ courseId: 2, fullMark: 40, questions: MATH_QUESTIONS }],
+      students: [],
+    });
+    const result = await s.call(examsApi.summaryQiqExamToScExam, { schoolId: s.sid, meId: String(odd.multi.id) });
+    expectFailure(result, 422, /成绩不完整/);
+    expect(result.data).toEqual({ problems: ['数学：没有考生', '数学：各题满分合计30分，与科目满分40分不一致'] });
   });
 
   it('refuses publishing before finalising, a teacher, and another school', async () => {

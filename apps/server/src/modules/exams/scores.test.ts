@@ -195,3 +195,29 @@ describe('addSingleStudentAndScores', () => {
     );
   });
 });
+
+type AnswerScores = { questions: { questionNo: string; answer: string }[]; students: StudentScore[] };
+
+describe('findAnswerScoresBySeId', () => {
+  it('lists the objective questions with the choices of every student, by class', async () => {
+    const result = await s.as<AnswerScores>(s.sessions.teacher, examsApi.findAnswerScoresBySeId, {
+      schoolId: sid(),
+      seId: s.mathId,
+      classId: String(s.classes[0]!.id),
+    });
+    const answers = expectOk(result);
+    expect(answers.questions.map((q) => [q.questionNo, q.answer])).toEqual([
+      ['1', 'B'],
+      ['2', 'AC'],
+      ['3', 'T'],
+    ]);
+    expect(answers.students.map((x) => x.studentNo)).toEqual(['20240101', '20240102', '20240103']);
+    expect(answers.students[0]!.choices[s.q('2')]).toBe('AB');
+    expectForbidden(
+      await s.call(examsApi.findAnswerScoresBySeId, {
+        schoolId: sid(),
+        seId: String(s.otherExam.subjects[0]!.single.id),
+      }),
+    );
+  });
+});
