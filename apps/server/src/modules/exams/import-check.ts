@@ -111,6 +111,7 @@ export function checkImportRows(context: ImportContext, sheets: SheetRows[]): Ch
         row.errors.push(`工作表“${sheet}”不是本考试的科目，请勿修改工作表名称（本考试的科目：${known || '无'}）`);
         continue;
       }
+      if (subject.status >= 3) row.errors.push(`${subject.courseName}已完成并锁定，不能导入成绩`);
       checkStudent(context, row, firstRowOf);
       checkCells(subject, row);
     }

@@ -30,9 +30,6 @@ export async function commitScoreImport(
   const studentNos = p.rows.map((r) => r.values[STUDENT_NO] ?? '');
   const context = await loadImportContext(db, multi.schoolId, multi.id, seId, studentNos);
   const checked = checkImportRows(context, [...bySheet.values()]);
-  for (const row of checked) {
-    if (row.subject && row.subject.status >= 3) row.errors.push('该科目已完成并锁定，不能导入成绩');
-  }
   const valid = checked.filter((r) => r.errors.length === 0);
   const skipped = checked
     .filter((r) => r.errors.length > 0)

@@ -2,7 +2,7 @@ import { examsApi, type ScoreImportPreview, type ScoreImportResult, type Student
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scoreRecords, studentScores } from '../../db/schema.ts';
+import { scoreRecords, singleExams, studentScores } from '../../db/schema.ts';
 import { type CallResult, upload } from '../../test/client.ts';
 import { expectFailure, expectForbidden, expectOk } from '../../test/school-base-fixture.ts';
 import { callFile, makeExam, type ScoresSetup, setUpScores } from '../../test/scores-fixture.ts';
@@ -307,5 +307,18 @@ describe('re-import', () => {
     const line = sheet.getRows(2, sheet.rowCount - 1)!.find((r) => r.getCell(1).text === '20240102')!;
     expect(line.getCell(7).text).toBe('-');
     expect(expectOk(await commit(expectOk(await preview(again)).rows)).changedScores).toBe(0);
+  });
+});
+
+describe('a finished subject', () => {
+  it('takes no imported scores: its rows are errors in the preview and skipped by the commit', async () => {
+    const workbook = await template();
+    await s.db.update(singleExams).set({ status: 3 }).where(eq(singleExams.id, s.chinese!.single.id));
+    const checked = expectOk(await preview(workbook));
+    const chinese = checked.rows.filter((r) => r.sheet === '语文');
+    expect(chinese.every((r) => r.errors[0] === '语文已完成并锁定，不能导入成绩')).toBe(true);
+    expect(checked.rows.filter((r) => r.sheet === '数学').every((r) => r.errors.length === 0)).toBe(true);
+    const result = expectOk(await commit(checked.rows));
+    expect(result.skipped).toHaveLength(6);
   });
 });
