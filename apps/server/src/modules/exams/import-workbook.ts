@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { badInput } from '../../platform/errors.ts';
+import { cellText } from '../../platform/spreadsheet-cells.ts';
 import { INSTRUCTIONS_SHEET, META_MARK, META_SHEET, STUDENT_NO } from './import-layout.ts';
 
 // Reads an uploaded score workbook into sheets of text cells by column title, and the template's
@@ -100,25 +101,4 @@ function readSheet(sheet: ExcelJS.Worksheet): WorkbookSheet | null {
     if (filled) rows.push({ rowNo: r, values });
   }
   return { name: sheet.name, columns, rows };
-}
-
-/** A cell as the user sees it, trimmed: numbers without float noise. */
-export function cellText(cell: ExcelJS.Cell): string {
-  return valueText(cell.value)
-    .replace(/\u3000/g, ' ')
-    .trim();
-}
-
-function valueText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(15)));
-  if (typeof value === 'boolean') return value ? '是' : '否';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('formula' in value || 'sharedFormula' in value)
-    return valueText((value as { result?: ExcelJS.CellValue }).result);
-  if ('hyperlink' in value) return valueText((value as { text: ExcelJS.CellValue }).text);
-  if ('error' in value) return '';
-  return String(value);
 }

@@ -11,6 +11,7 @@ import {
   ownSingleExam,
   type SingleWithMulti,
 } from './access.ts';
+import { toQuestion } from './questions-repo.ts';
 import { applyPapers, type PaperUpdate, paperOf } from './score-apply.ts';
 import { scoreBook } from './score-book.ts';
 import { paperFromInput } from './score-input.ts';
@@ -144,7 +145,7 @@ export function createScoresService(db: Db) {
       const students = scoreBook(await examStudentScores(db, single.id)).filter(
         (s) => classId === null || s.classId === String(classId),
       );
-      return { questions: questions.map(examQuestionOf), students };
+      return { questions: questions.map(toQuestion), students };
     },
 
     async updateSingleStudentsAndScores(actor: Actor, p: CallParams<'updateSingleStudentsAndScores'>) {
@@ -172,21 +173,3 @@ export function createScoresService(db: Db) {
 }
 
 export type ScoresService = ReturnType<typeof createScoresService>;
-
-/** A question row in the contract shape. */
-export function examQuestionOf(q: Awaited<ReturnType<typeof questionsOf>>[number]) {
-  return {
-    questionId: String(q.id),
-    seId: String(q.singleExamId),
-    groupId: q.groupId === null ? null : String(q.groupId),
-    questionNo: q.questionNo,
-    sortOrder: q.sortOrder,
-    kind: q.kind,
-    objectiveType: q.objectiveType,
-    optionCount: q.optionCount,
-    answer: q.answer,
-    fullMark: q.fullMark,
-    partialMark: q.partialMark,
-    knowledgePoints: q.knowledgePoints,
-  };
-}

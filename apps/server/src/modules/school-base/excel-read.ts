@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { badInput } from '../../platform/errors.ts';
+import { cellText } from '../../platform/spreadsheet-cells.ts';
 import { type ImportColumn, INSTRUCTIONS_SHEET, normaliseTitle } from './excel-columns.ts';
 
 // Reads an uploaded .xlsx into rows of text cells by column title. Everything here is CPU work on
@@ -71,32 +72,4 @@ export async function readImportSheet(buffer: Buffer, columns: readonly ImportCo
   }
   if (rows.length === 0) throw badInput(NO_DATA_ROWS, { field: 'file' });
   return { columns: columns.filter((c) => present.has(c.title)).map((c) => c.title), rows };
-}
-
-/** A cell as the user sees it, trimmed: numbers without float noise, dates as YYYY-MM-DD. */
-export function cellText(cell: ExcelJS.Cell): string {
-  return valueText(cell.value)
-    .replace(/\u3000/g, ' ')
-    .trim();
-}
-
-function valueText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return numberText(value);
-  if (typeof value === 'boolean') return value ? '是' : '否';
-  // Excel dates carry the wall-clock time as UTC.
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('formula' in value || 'sharedFormula' in value)
-    return valueText((value as { result?: ExcelJS.CellValue }).result);
-  if ('hyperlink' in value) return valueText((value as { text: ExcelJS.CellValue }).text);
-  if ('error' in value) return '';
-  return String(value);
-}
-
-/** 13800000000 stays 13800000000 (not 1.38e10), and 2025.0000000001 becomes 2025. */
-function numberText(value: number): string {
-  if (Number.isInteger(value)) return value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 0 });
-  return String(Number(value.toPrecision(15)));
 }

@@ -5,8 +5,6 @@ import {
   classIdsToSend,
   configErrors,
   cumulativeShares,
-  hiddenOptionsOf,
-  hiddenSettingOf,
   levelRangeError,
   levelRowsOf,
   levelsToSend,
@@ -16,28 +14,6 @@ import {
   ratesOrderError,
   shareTotalError,
 } from './settings-form.ts';
-
-describe('hidden student order ↔ options', () => {
-  it('turns an option on for each digit 0', () => {
-    expect(hiddenOptionsOf('011')).toEqual(['隐藏名次']);
-    expect(hiddenOptionsOf('111')).toEqual([]);
-    expect(hiddenOptionsOf('000')).toEqual(['隐藏名次', '隐藏分数', '隐藏班级年级统计']);
-    expect(hiddenOptionsOf('101')).toEqual(['隐藏分数']);
-  });
-
-  it('falls back to the default for a malformed setting', () => {
-    expect(hiddenOptionsOf('')).toEqual(['隐藏名次']);
-    expect(hiddenOptionsOf('0a1')).toEqual(['隐藏名次']);
-  });
-
-  it('writes 0 for checked options and 1 for the others, in the contract order', () => {
-    expect(hiddenSettingOf([])).toBe('111');
-    expect(hiddenSettingOf(['隐藏班级年级统计', '隐藏名次'])).toBe('010');
-    for (const setting of ['000', '001', '010', '011', '100', '101', '110', '111']) {
-      expect(hiddenSettingOf(hiddenOptionsOf(setting))).toBe(setting);
-    }
-  });
-});
 
 describe('settings defaults and merging', () => {
   it('gives the defaults for nothing stored, as a copy', () => {

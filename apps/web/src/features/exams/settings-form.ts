@@ -1,27 +1,7 @@
-import {
-  type AnalysisSettings,
-  DEFAULT_HIDDEN_STUDENT_ORDER,
-  DEFAULT_SCORE_CONFIG,
-  HIDDEN_OPTIONS,
-  type ScoreConfig,
-  scoreConfigSchema,
-} from '@huikao/contracts';
+import { type AnalysisSettings, DEFAULT_SCORE_CONFIG, type ScoreConfig, scoreConfigSchema } from '@huikao/contracts';
 
-// Pure logic of the analysis-manager forms: the hidden-student-order digits ↔ checkboxes, settings
+// Pure logic of the analysis-manager forms (the hidden-student-order digits are hidden-options.ts): settings
 // defaults and merging, Chinese messages for the contract's zod issues, and level-share sums.
-
-export type HiddenOption = (typeof HIDDEN_OPTIONS)[number];
-
-/** The options a three-digit setting turns on (a digit 0 is on, spec §3). */
-export function hiddenOptionsOf(setting: string): HiddenOption[] {
-  const digits = /^[01]{3}$/.test(setting) ? setting : DEFAULT_HIDDEN_STUDENT_ORDER;
-  return HIDDEN_OPTIONS.filter((_option, index) => digits[index] === '0');
-}
-
-/** The three-digit setting for the checked options: 0 for each option on, 1 for each off. */
-export function hiddenSettingOf(checked: readonly string[]): string {
-  return HIDDEN_OPTIONS.map((option) => (checked.includes(option) ? '0' : '1')).join('');
-}
 
 /**
  * A stored configuration over the defaults, field by field: a configuration saved before a field

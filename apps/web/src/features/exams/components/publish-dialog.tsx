@@ -1,22 +1,17 @@
-import { HIDDEN_OPTIONS, type MultiExam, type ScoreConfig } from '@huikao/contracts';
+import type { MultiExam, ScoreConfig } from '@huikao/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Checkbox, Divider, Form, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { HIDDEN_OPTION_CHOICES, hiddenOptionsOf, hiddenSettingOf } from '../hidden-options.ts';
 import { managerQueries, useManagerContext, usePublishExam, useSaveExamSettings } from '../manager-queries.ts';
-import {
-  classIdsToSend,
-  hiddenOptionsOf,
-  hiddenSettingOf,
-  pickScoreConfig,
-  publishSettingsOf,
-} from '../settings-form.ts';
+import { classIdsToSend, pickScoreConfig, publishSettingsOf } from '../settings-form.ts';
 import { acceptConfig, SettingsConfigFields } from './settings-config-fields.tsx';
 
 type PublishValues = ScoreConfig & {
   classIds: string[];
   elaId: string | null;
-  hiddenOptions: string[];
+  hiddenOptions: number[];
   toStudents: boolean;
 };
 
@@ -136,7 +131,7 @@ export function PublishDialog({ exam, mode, onClose }: PublishDialogProps) {
           />
         </Form.Item>
         <Form.Item label="学生查看设置" name="hiddenOptions" extra="勾选的内容对学生隐藏">
-          <Checkbox.Group options={HIDDEN_OPTIONS.map((option) => ({ value: option, label: option }))} />
+          <Checkbox.Group options={HIDDEN_OPTION_CHOICES} />
         </Form.Item>
         {mode === 'publish' ? (
           <Form.Item name="toStudents" valuePropName="checked">

@@ -1,11 +1,11 @@
-import { EXAM_STATUS, EXAM_TYPES, type MultiExam } from '@huikao/contracts';
+import { EXAM_STATUS, EXAM_TYPES, HIDDEN_OPTIONS, type MultiExam } from '@huikao/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { DataTable, useTableQuery } from '../../../components/data-table.tsx';
 import { useCurrentSelection } from '../../../lib/current-selection.ts';
+import { hiddenOptionsOf } from '../hidden-options.ts';
 import { managerQueries, useManagerContext, useWithdrawExam } from '../manager-queries.ts';
-import { hiddenOptionsOf } from '../settings-form.ts';
 import { ExamDocDeleteButton } from './exam-doc-buttons.tsx';
 import { PublishDialog } from './publish-dialog.tsx';
 
@@ -108,7 +108,7 @@ export function PublishExamsPanel() {
                 <Space size={4} wrap>
                   <Tag color="green">已发布给学生</Tag>
                   {hiddenOptionsOf(exam.hiddenStudentOrder).map((option) => (
-                    <Tag key={option}>{option}</Tag>
+                    <Tag key={option}>{HIDDEN_OPTIONS[option]}</Tag>
                   ))}
                 </Space>
               ) : (
