@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import {
   authApi,
   examsApi,
@@ -160,6 +161,63 @@ async function importScores(p: Page, course: string, student01: Answers) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
+const THREE_QUESTIONS = [
+  { questionNo: '1', kind: 1, objectiveType: 1, optionCount: 4, answer: 'A', fullMark: 3 },
+  { questionNo: '2', kind: 1, objectiveType: 1, optionCount: 4, answer: 'B', fullMark: 3 },
+  { questionNo: '3', kind: 2, fullMark: 10 },
+];
+
+/**
+ * An exam of 八年级(1)班 made through the API as admin01: one subject per entry, each with its
+ * questions (none = scored by its total).
+ */
+async function examThroughApi(
+  name: string,
+  subjects: { course: string; fullMark: number; questions?: typeof THREE_QUESTIONS }[],
+) {
+  const login = await callApi(authApi.userLogin, { loginName: 'admin01', password: DEMO_PASSWORD });
+  const admin = login.data as StoredUser;
+  const schoolId = admin.schoolId;
+  const sgt = (await callApi(authApi.findSGTByDate, { schoolId }, admin)).data as SchoolYearTerm;
+  const grades = await schoolBase<SchoolGrade[]>(schoolBaseApi.gradeCourses.path, { schoolId }, admin);
+  const grade = grades.data.find((g) => g.gradeName === GRADE)!;
+  const courseId = (course: string) => grade.schoolGradeCourses.find((c) => c.courseName === course)!.courseId;
+  const classes = await schoolBase<SchoolClass[]>(
+    schoolBaseApi.classes.path,
+    { schoolId, termId: sgt.term.termId },
+    admin,
+  );
+  const classId = classes.data.find((c) => c.name === CLASS)!.classId;
+  const saved = await callApi(
+    examsApi.saveMultiExam,
+    {
+      schoolId,
+      name,
+      schyId: sgt.schoolYear.schyId,
+      termId: sgt.term.termId,
+      gradeId: grade.gradeId,
+      examType: 1,
+      startDate: sgt.term.startDate,
+      endDate: sgt.term.startDate,
+      subjects: subjects.map((subject) => ({ courseId: courseId(subject.course), fullMark: subject.fullMark })),
+      classIds: [classId],
+    },
+    admin,
+  );
+  expect(saved.status, saved.message).toBe(200);
+  const exam = saved.data as MultiExam;
+  for (const [index, subject] of subjects.entries()) {
+    if (!subject.questions) continue;
+    const structure = await callApi(
+      examsApi.saveOrUpdateExamQuestionAndGroup,
+      { schoolId, seId: exam.singleExams[index]!.seId, groups: [], questions: subject.questions },
+      admin,
+    );
+    expect(structure.status, structure.message).toBe(200);
+  }
+  return { admin, schoolId, exam };
+}
+
 describe('my-exam', () => {
   it('admin01 creates, fills and publishes an exam; student01 sees the scores and the paper', {
     timeout: 240_000,
@@ -265,53 +323,9 @@ describe('my-exam', () => {
     timeout: 120_000,
   }, async () => {
     // Arrange through the API: an exam of 八年级(1)班 with one subject of 2 单选 + 1 主观.
-    const login = await callApi(authApi.userLogin, { loginName: 'admin01', password: DEMO_PASSWORD });
-    const admin = login.data as StoredUser;
-    const schoolId = admin.schoolId;
-    const sgt = (await callApi(authApi.findSGTByDate, { schoolId }, admin)).data as SchoolYearTerm;
-    const grades = await schoolBase<SchoolGrade[]>(schoolBaseApi.gradeCourses.path, { schoolId }, admin);
-    const grade = grades.data.find((g) => g.gradeName === GRADE)!;
-    const courseId = grade.schoolGradeCourses.find((c) => c.courseName === '英语')!.courseId;
-    const classes = await schoolBase<SchoolClass[]>(
-      schoolBaseApi.classes.path,
-      { schoolId, termId: sgt.term.termId },
-      admin,
-    );
-    const classId = classes.data.find((c) => c.name === CLASS)!.classId;
-    const saved = await callApi(
-      examsApi.saveMultiExam,
-      {
-        schoolId,
-        name: `E2E${STAMP}网格`,
-        schyId: sgt.schoolYear.schyId,
-        termId: sgt.term.termId,
-        gradeId: grade.gradeId,
-        examType: 1,
-        startDate: sgt.term.startDate,
-        endDate: sgt.term.startDate,
-        subjects: [{ courseId, fullMark: 16 }],
-        classIds: [classId],
-      },
-      admin,
-    );
-    expect(saved.status, saved.message).toBe(200);
-    const exam = saved.data as MultiExam;
-    const seId = exam.singleExams[0]!.seId;
-    const structure = await callApi(
-      examsApi.saveOrUpdateExamQuestionAndGroup,
-      {
-        schoolId,
-        seId,
-        groups: [],
-        questions: [
-          { questionNo: '1', kind: 1, objectiveType: 1, optionCount: 4, answer: 'A', fullMark: 3 },
-          { questionNo: '2', kind: 1, objectiveType: 1, optionCount: 4, answer: 'B', fullMark: 3 },
-          { questionNo: '3', kind: 2, fullMark: 10 },
-        ],
-      },
-      admin,
-    );
-    expect(structure.status, structure.message).toBe(200);
+    const { exam } = await examThroughApi(`E2E${STAMP}网格`, [
+      { course: '英语', fullMark: 16, questions: THREE_QUESTIONS },
+    ]);
 
     await loginThroughPage(page, 'admin01', DEMO_PASSWORD);
     await page.waitForURL('**/teacher/**');
@@ -386,5 +400,43 @@ describe('my-exam', () => {
     // The demo exams of the grades teacher01 teaches are listed, each only to be viewed.
     await list.getByRole('button', { name: '查看' }).first().waitFor();
     expect(await adminButtons.count()).toBe(0);
+  });
+  it('imports every subject of an exam from one workbook, a sheet per subject', { timeout: 120_000 }, async () => {
+    const { admin, schoolId, exam } = await examThroughApi(`E2E${STAMP}全科`, [
+      { course: '语文', fullMark: 16, questions: THREE_QUESTIONS },
+      { course: '数学', fullMark: 100 },
+    ]);
+    await loginThroughPage(page, 'admin01', DEMO_PASSWORD);
+    await page.waitForURL('**/teacher/**');
+    await page.goto(`/teacher/examMark/my-exam?meId=${exam.meId}&step=4`);
+    await page.getByRole('button', { name: '导入全部科目' }).click();
+    const dialog = await opened(dialogTitled(page, '导入全部科目成绩'));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: /下载模板$/ }).click(),
+    ]);
+    const template = await download.path();
+    const chinese = await scoresFile(template, '语文', { '1': 'A', '2': 'B', '3': 7 }, {});
+    const tmp = `${template}.chinese.xlsx`;
+    await writeFile(tmp, chinese);
+    const both = await scoresFile(tmp, '数学', { 总分: 88 }, { [STUDENT.no]: { 总分: 95.5 } });
+    await dialog.locator('input[type=file]').setInputFiles({ name: '全科.xlsx', mimeType: XLSX, buffer: both });
+    const counts = dialog.getByTestId('import-counts');
+    await counts.getByText('有错误 0 行').waitFor();
+    // Both sheets are listed, each row with its sheet.
+    await dialog.getByRole('columnheader', { name: '工作表' }).waitFor();
+    expect(await dialog.getByRole('cell', { name: '数学', exact: true }).count()).toBeGreaterThan(0);
+    await dialog.getByRole('button', { name: '确认导入' }).click();
+    await dialog.getByText('导入完成').waitFor();
+
+    const scoresOf = async (seId: string) =>
+      (await callApi(examsApi.findStuScoresBySeId, { schoolId, seId, pageSize: 100 }, admin)).data as {
+        list: { studentNo: string; totalScore: number | null }[];
+      };
+    const chineseScores = await scoresOf(exam.singleExams[0]!.seId);
+    const mathsScores = await scoresOf(exam.singleExams[1]!.seId);
+    expect(chineseScores.list.find((s) => s.studentNo === STUDENT.no)?.totalScore).toBe(13);
+    expect(mathsScores.list.find((s) => s.studentNo === STUDENT.no)?.totalScore).toBe(95.5);
+    expect(mathsScores.list.filter((s) => s.totalScore === 88).length).toBeGreaterThan(10);
   });
 });

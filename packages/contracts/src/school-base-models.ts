@@ -157,6 +157,8 @@ export const exportKindSchema = z.enum(EXPORT_KINDS, {
 
 /** One row of a preview: the cells as read (by column title) and each problem in Chinese. */
 export const importRowSchema = z.object({
+  /** The sheet the row was read from, for imports of several sheets (a whole exam's scores). */
+  sheet: z.string().optional(),
   rowNo: z.number(),
   values: z.record(z.string(), z.string()),
   errors: z.array(z.string()),
@@ -174,7 +176,7 @@ export const importResultSchema = z.object({
   created: z.number(),
   updated: z.number(),
   unchanged: z.number(),
-  skipped: z.array(z.object({ rowNo: z.number(), errors: z.array(z.string()) })),
+  skipped: z.array(z.object({ sheet: z.string().optional(), rowNo: z.number(), errors: z.array(z.string()) })),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

@@ -17,6 +17,8 @@ export const IMPORT_TEXT = {
 
 /** A row to commit: its number in the file and its cells by column title, as the preview read them. */
 export interface ImportCommitRow {
+  /** Set when the file has several sheets: rows are numbered per sheet. */
+  sheet?: string;
   rowNo: number;
   values: Record<string, string>;
 }
@@ -34,12 +36,17 @@ export interface ImportDialogProps {
   onConfirm: (rows: ImportCommitRow[]) => Promise<ImportResult>;
 }
 
+/** Rows are numbered per sheet, so a multi-sheet file needs the sheet in the key. */
+const rowKeyOf = (row: { sheet?: string; rowNo: number }) => `${row.sheet ?? ''}#${row.rowNo}`;
+
 export function summarizeResult(result: ImportResult): string {
   return `新增 ${result.created} 条，更新 ${result.updated} 条，未变 ${result.unchanged} 条，跳过 ${result.skipped.length} 条`;
 }
 
 export function validRows(preview: ImportPreview): ImportCommitRow[] {
-  return preview.rows.filter((row) => row.errors.length === 0).map(({ rowNo, values }) => ({ rowNo, values }));
+  return preview.rows
+    .filter((row) => row.errors.length === 0)
+    .map(({ sheet, rowNo, values }) => (sheet === undefined ? { rowNo, values } : { sheet, rowNo, values }));
 }
 
 /**
@@ -200,7 +207,9 @@ interface PreviewTableProps {
 
 function PreviewTable({ preview, onlyErrors, onOnlyErrorsChange }: PreviewTableProps) {
   const rows = onlyErrors ? preview.rows.filter((row) => row.errors.length > 0) : preview.rows;
+  const sheets = preview.rows.some((row) => row.sheet !== undefined);
   const columns: TableColumnsType<ImportRow> = [
+    ...(sheets ? [{ key: 'sheet', title: '工作表', dataIndex: 'sheet', width: 96, fixed: 'left' as const }] : []),
     {
       key: 'rowNo',
       title: '行号',
@@ -264,7 +273,7 @@ function PreviewTable({ preview, onlyErrors, onOnlyErrorsChange }: PreviewTableP
         />
       ) : null}
       <Table<ImportRow>
-        rowKey="rowNo"
+        rowKey={rowKeyOf}
         size="small"
         columns={columns}
         dataSource={rows}
@@ -293,8 +302,8 @@ function ImportResultView({ result }: { result: ImportResult }) {
       {result.skipped.length > 0 ? (
         <Flex vertical gap={4}>
           {result.skipped.map((row) => (
-            <Typography.Text key={row.rowNo} type="danger">
-              第 {row.rowNo} 行：{row.errors.join('；')}
+            <Typography.Text key={rowKeyOf(row)} type="danger">
+              {row.sheet ? `${row.sheet} ` : ''}第 {row.rowNo} 行：{row.errors.join('；')}
             </Typography.Text>
           ))}
         </Flex>

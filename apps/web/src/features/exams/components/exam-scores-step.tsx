@@ -51,6 +51,7 @@ export function ExamScoresStep({ exam }: ExamScoresStepProps) {
       <Flex justify="space-between" align="center" wrap gap={8}>
         <SubjectTabs subjects={exam.singleExams} value={subject?.seId ?? ''} onChange={setSeId} />
         <Space wrap>
+          {canEdit ? <ScoreImportButton meId={exam.meId} disabled={exam.status >= 3} /> : null}
           <ExportButton
             label="导出本科成绩"
             disabled={!subject}

@@ -2,7 +2,7 @@ import { ImportOutlined } from '@ant-design/icons';
 import { examsApi, type ImportPreview, type ImportResult, type ScoreImportPreview } from '@huikao/contracts';
 import { Button } from 'antd';
 import { useRef, useState } from 'react';
-import { ImportDialog } from '../../../components/import-dialog.tsx';
+import { type ImportCommitRow, ImportDialog } from '../../../components/import-dialog.tsx';
 import { callFile, callUpload } from '../../../lib/api-client.ts';
 import { saveDownload } from '../../../lib/download.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -11,18 +11,21 @@ import { useImportScores } from '../mutations.ts';
 
 export interface ScoreImportButtonProps {
   meId: string;
-  seId: string;
-  courseName: string;
+  /** One subject; absent imports every subject of the exam (one sheet each). */
+  seId?: string;
+  /** The subject's name, or absent for the whole exam. */
+  courseName?: string;
   disabled?: boolean;
 }
 
 const FIXED_COLUMNS = ['学号', '姓名', '班级'];
 
 /**
- * The score preview as the shared import dialog shows it: one sheet (this subject's), its columns
- * after 学号/姓名/班级, each row's cells and errors.
+ * The score preview as the shared import dialog shows it: its columns after 学号/姓名/班级, each
+ * row's cells and errors; with several sheets (the whole exam) each row names its sheet.
  */
 export function previewForDialog(preview: ScoreImportPreview): ImportPreview {
+  const severalSheets = preview.sheets.length > 1;
   const sheetColumns = preview.sheets.flatMap((sheet) => sheet.columns);
   const columns = [...FIXED_COLUMNS, ...sheetColumns.filter((c) => !FIXED_COLUMNS.includes(c))];
   return {
@@ -30,6 +33,7 @@ export function previewForDialog(preview: ScoreImportPreview): ImportPreview {
     kind: 'students',
     columns: [...new Set(columns)],
     rows: preview.rows.map((row) => ({
+      ...(severalSheets ? { sheet: row.sheet } : {}),
       rowNo: row.rowNo,
       values: { 学号: row.studentNo, 姓名: row.name, 班级: row.className, ...row.values },
       errors: row.errors,
@@ -44,23 +48,23 @@ export function ScoreImportButton({ meId, seId, courseName, disabled }: ScoreImp
   const { schoolId } = useExamContext();
   const [open, setOpen] = useState(false);
   const commit = useImportScores();
-  // The rows to commit keep the sheet they were read from.
-  const sheetOfRow = useRef(new Map<number, string>());
+  // With one sheet the dialog leaves the sheet out of its rows; the commit still names it.
+  const onlySheet = useRef('');
 
   async function preview(file: File): Promise<ImportPreview> {
     const checked = (await callUpload(examsApi.uploadFileParse, { schoolId, meId, seId }, file, {
       silent: true,
     })) as ScoreImportPreview;
-    sheetOfRow.current = new Map(checked.rows.map((row) => [row.rowNo, row.sheet]));
+    onlySheet.current = checked.sheets[0]?.sheet ?? '';
     return previewForDialog(checked);
   }
 
-  async function confirm(rows: Array<{ rowNo: number; values: Record<string, string> }>): Promise<ImportResult> {
+  async function confirm(rows: ImportCommitRow[]): Promise<ImportResult> {
     const result = await commit.mutateAsync({
       meId,
       seId,
       rows: rows.map((row) => ({
-        sheet: sheetOfRow.current.get(row.rowNo) ?? '',
+        sheet: row.sheet ?? onlySheet.current,
         rowNo: row.rowNo,
         values: row.values,
       })),
@@ -71,19 +75,23 @@ export function ScoreImportButton({ meId, seId, courseName, disabled }: ScoreImp
       created: result.addedStudents,
       updated: changed,
       unchanged: result.unchanged,
-      skipped: result.skipped.map(({ rowNo, errors }) => ({ rowNo, errors })),
+      skipped: result.skipped,
     };
   }
 
   return (
     <>
       <Button icon={<ImportOutlined />} disabled={disabled} onClick={() => setOpen(true)}>
-        导入成绩
+        {courseName ? '导入成绩' : '导入全部科目'}
       </Button>
       <ImportDialog
         open={open}
-        title={`导入${courseName}成绩`}
-        scope={`按模板填写本科目每名学生每道题的得分（客观题可填选项字母），或只填总分。`}
+        title={courseName ? `导入${courseName}成绩` : '导入全部科目成绩'}
+        scope={
+          courseName
+            ? '按模板填写本科目每名学生每道题的得分（客观题可填选项字母），没有题目结构的科目只填总分。'
+            : '模板每个科目一个工作表，按模板填写每名学生每道题的得分（客观题可填选项字母），没有题目结构的科目只填总分。'
+        }
         onClose={() => setOpen(false)}
         onDownloadTemplate={async () =>
           saveDownload(await callFile(examsApi.exportScoreTemplate, { schoolId, meId, seId }))
