@@ -85,3 +85,16 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     close: closeDriver,
   };
 }
+
+/**
+ * `Promise.all` for queries that may run on a transaction: one at a time, in order. A transaction
+ * is one connection, and node-postgres (deprecated now, refused in pg@9) does not take a query
+ * while another is running on it. Drizzle queries start when awaited, so listing them starts none.
+ */
+export async function inTurn<T extends readonly unknown[]>(
+  queries: readonly [...T],
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const results: unknown[] = [];
+  for (const query of queries) results.push(await query);
+  return results as { -readonly [K in keyof T]: Awaited<T[K]> };
+}

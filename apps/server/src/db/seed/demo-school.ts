@@ -2,7 +2,7 @@ import type { ImportKind, ImportResult } from '@huikao/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ensureUser, hashPassword } from '../../modules/auth/index.ts';
 import { runImport } from '../../modules/school-base/index.ts';
-import type { Db, Executor } from '../../platform/db.ts';
+import { type Db, type Executor, inTurn } from '../../platform/db.ts';
 import {
   areas,
   classes,
@@ -112,7 +112,7 @@ export async function seedDemoSchool(
  */
 async function seedBaseData(db: Db, demoHash: () => Promise<string>): Promise<Record<ImportKind, ImportResult>> {
   const schoolId = await idOf(db, schools, DEMO_SCHOOL.code);
-  const [years, terms, catalogueGrades, catalogueCourses] = await Promise.all([
+  const [years, terms, catalogueGrades, catalogueCourses] = await inTurn([
     db.select().from(schoolYears).where(eq(schoolYears.schoolId, schoolId)),
     db.select().from(gradeTerms).where(eq(gradeTerms.schoolId, schoolId)),
     db.select().from(eduGrades),

@@ -1,7 +1,7 @@
 import type { ExamStudent } from '@huikao/contracts';
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { classes, students } from '../../db/schema.ts';
-import type { Executor } from '../../platform/db.ts';
+import { type Executor, inTurn } from '../../platform/db.ts';
 import { examStudents, studentScores } from './schema.ts';
 
 // Exam students: who sits a single exam, with the class at the time of the exam, 考号, 考场, 缺考.
@@ -48,7 +48,7 @@ export async function examStudentPage(ex: Executor, f: ExamStudentFilter) {
       ? or(ilike(students.name, pattern), ilike(students.studentNo, pattern), ilike(examStudents.examNo, pattern))
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total]] = await inTurn([
     ex
       .select({ es: examStudents, studentNo: students.studentNo, name: students.name, className: classes.name })
       .from(examStudents)

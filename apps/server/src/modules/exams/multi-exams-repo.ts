@@ -1,7 +1,7 @@
 import type { MultiExam, SingleExam } from '@huikao/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { eduCourses, eduGrades, gradeTerms, schoolYears } from '../../db/schema.ts';
-import type { Executor } from '../../platform/db.ts';
+import { type Executor, inTurn } from '../../platform/db.ts';
 import {
   examDocs,
   examQuestionGroups,
@@ -60,7 +60,7 @@ export async function multiExamPage(ex: Executor, f: MultiExamFilter): Promise<{
     .orderBy(desc(multiExams.startDate), desc(multiExams.id))
     .$dynamic();
   if (f.limit !== undefined) query = query.limit(f.limit).offset(f.offset ?? 0);
-  const [rows, [total]] = await Promise.all([query, ex.select({ n: count() }).from(multiExams).where(where)]);
+  const [rows, [total]] = await inTurn([query, ex.select({ n: count() }).from(multiExams).where(where)]);
   const singles = await singleExamViews(
     ex,
     rows.map((r) => r.exam.id),
@@ -115,7 +115,7 @@ export async function singleExamViews(ex: Executor, meIds: number[], seIds?: num
     .orderBy(asc(eduCourses.sortOrder), asc(singleExams.id));
   const ids = rows.map((r) => r.single.id);
   if (ids.length === 0) return [];
-  const [questionCounts, studentCounts, scoredCounts] = await Promise.all([
+  const [questionCounts, studentCounts, scoredCounts] = await inTurn([
     ex
       .select({
         seId: examQuestions.singleExamId,

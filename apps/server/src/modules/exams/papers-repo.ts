@@ -1,7 +1,7 @@
 import type { ExamDoc, StandardPaper } from '@huikao/contracts';
 import { and, asc, count, desc, eq, exists, ilike, type SQL, sql } from 'drizzle-orm';
 import { classTeachers, eduCourses, teachers, users } from '../../db/schema.ts';
-import type { Executor } from '../../platform/db.ts';
+import { type Executor, inTurn } from '../../platform/db.ts';
 import { examDocs, multiExams, singleExams, standardPapers } from './schema.ts';
 
 // Standard papers (标准答案 and 评分细则 of a single exam) and exam documents (files in storage).
@@ -117,7 +117,7 @@ export async function docPage(
     f.docId === undefined ? undefined : eq(examDocs.id, f.docId),
     pattern ? ilike(examDocs.fileName, pattern) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total]] = await inTurn([
     ex
       .select({ doc: examDocs, examName: multiExams.name, courseName: eduCourses.name, uploadedBy: users.name })
       .from(examDocs)

@@ -1,6 +1,6 @@
 import type { ExamQuestion, QuestionGroup } from '@huikao/contracts';
 import type { Actor } from '../../platform/auth-context.ts';
-import type { Db, Executor } from '../../platform/db.ts';
+import { type Db, type Executor, inTurn } from '../../platform/db.ts';
 import { badInput, forbidden, notFound } from '../../platform/errors.ts';
 import {
   assertNotLocked,
@@ -45,7 +45,7 @@ export function createQuestionsService(db: Db) {
     ex: Executor,
     seId: number,
   ): Promise<{ groups: QuestionGroup[]; questions: ExamQuestion[] }> {
-    const [groups, questions] = await Promise.all([repo.groupsOf(ex, seId), questionsOf(ex, seId)]);
+    const [groups, questions] = await inTurn([repo.groupsOf(ex, seId), questionsOf(ex, seId)]);
     return { groups: groups.map(repo.toGroup), questions: questions.map(repo.toQuestion) };
   }
 

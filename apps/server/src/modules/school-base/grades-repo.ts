@@ -1,6 +1,6 @@
 import type { SchoolGrade } from '@huikao/contracts';
 import { and, asc, count, eq, inArray, isNotNull, not } from 'drizzle-orm';
-import type { Executor } from '../../platform/db.ts';
+import { type Executor, inTurn } from '../../platform/db.ts';
 import {
   classes,
   classTeachers,
@@ -14,7 +14,7 @@ import {
 } from './schema.ts';
 
 export async function eduCatalogue(ex: Executor) {
-  const [grades, courses] = await Promise.all([
+  const [grades, courses] = await inTurn([
     ex.select().from(eduGrades).orderBy(asc(eduGrades.sortOrder)),
     ex.select().from(eduCourses).orderBy(asc(eduCourses.sortOrder)),
   ]);

@@ -1,7 +1,7 @@
 import type { Student } from '@huikao/contracts';
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
-import type { Executor } from '../../platform/db.ts';
+import { type Executor, inTurn } from '../../platform/db.ts';
 import { classes, classYears, eduGrades, schoolGradeCourses, schoolGrades, students } from './schema.ts';
 
 export type StudentRow = typeof students.$inferSelect;
@@ -75,7 +75,7 @@ export async function studentPage(ex: Executor, f: StudentPageFilter) {
       ? or(ilike(students.name, pattern), ilike(students.studentNo, pattern), ilike(students.examNo, pattern))
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total]] = await inTurn([
     studentQuery(ex, where).limit(f.limit).offset(f.offset),
     ex.select({ n: count() }).from(students).where(where),
   ]);

@@ -1,7 +1,7 @@
 import type { Teacher } from '@huikao/contracts';
 import { and, asc, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
-import type { Executor } from '../../platform/db.ts';
+import { type Executor, inTurn } from '../../platform/db.ts';
 import { classTeachers, organLeaders, teachers } from './schema.ts';
 import { likePattern } from './students-repo.ts';
 
@@ -45,7 +45,7 @@ export async function teacherPage(
     eq(teachers.status, 1),
     pattern ? or(ilike(teachers.name, pattern), ilike(teachers.phone, pattern)) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total]] = await inTurn([
     teacherQuery(ex, where).limit(f.limit).offset(f.offset),
     ex.select({ n: count() }).from(teachers).where(where),
   ]);
