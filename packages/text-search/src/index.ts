@@ -1,0 +1,1 @@
+export { documentTokens, type QueryTerms, queryTerms, stripLatex } from './tokenize.ts';
