@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createExamsModule } from './modules/exams/index.ts';
+import { createQuestionBankModule } from './modules/question-bank/index.ts';
 import { createSchoolBaseModule } from './modules/school-base/index.ts';
 import type { AuditSink, SessionResolver } from './platform/auth-context.ts';
 import type { Config } from './platform/config.ts';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   auth.routes(app);
   schoolBase.routes(app);
   createExamsModule(database.db, localFileStorage(path.join(config.dataDir, 'files'))).routes(app);
+  createQuestionBankModule(database.db).routes(app);
 
   const pruner = setInterval(() => {
     auth.pruneNonces().catch((error) => app.log.warn({ err: error }, 'pruning request nonces failed'));
