@@ -2,5 +2,6 @@
 
 import type { DemoCourseBank } from './format.ts';
 import { MATH_BANK } from './math.ts';
+import { PHYSICS_BANK } from './physics.ts';
 
-export const DEMO_QUESTION_BANKS: DemoCourseBank[] = [MATH_BANK];
+export const DEMO_QUESTION_BANKS: DemoCourseBank[] = [MATH_BANK, PHYSICS_BANK];
