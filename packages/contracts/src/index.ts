@@ -5,4 +5,5 @@ export * from './exams.ts';
 export * from './password.ts';
 export * from './platform.ts';
 export * from './question-bank.ts';
+export * from './question-bank-user.ts';
 export * from './school-base.ts';

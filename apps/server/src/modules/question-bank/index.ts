@@ -6,6 +6,7 @@ import { createCatalogueService } from './catalogue-service.ts';
 import { createPapersService } from './papers-service.ts';
 import { createQuestionsService } from './questions-service.ts';
 import { registerQuestionBankRoutes } from './routes.ts';
+import { registerQuestionBankUserRoutes } from './user-routes.ts';
 
 export { NODE_KIND } from './catalogue-service.ts';
 export { type FileImport, importQuestionBankFiles } from './import-files.ts';
@@ -23,6 +24,7 @@ export function createQuestionBankModule(db: Db) {
     ...services,
     routes(app: FastifyInstance) {
       registerQuestionBankRoutes(app, services);
+      registerQuestionBankUserRoutes(app, db);
     },
   };
 }
