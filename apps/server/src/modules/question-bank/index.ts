@@ -9,6 +9,7 @@ import { registerQuestionBankRoutes } from './routes.ts';
 import { registerQuestionBankUserRoutes } from './user-routes.ts';
 
 export { NODE_KIND } from './catalogue-service.ts';
+export { type DownloadRecord, recordDownload } from './downloads-repo.ts';
 export { type FileImport, importQuestionBankFiles } from './import-files.ts';
 export type { QuestionDraft, TreeDraft } from './import-model.ts';
 export { PATH_SEPARATOR } from './import-model.ts';
