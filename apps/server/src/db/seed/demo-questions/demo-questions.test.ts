@@ -48,6 +48,10 @@ describe('demo question bank', () => {
     const courses = new Set(DEMO_QUESTION_BANKS.map((b) => b.course));
     expect(courses.size).toBe(DEMO_QUESTION_BANKS.length);
     expect(courses.size).toBeGreaterThanOrEqual(5);
+    // The bank's floor per course: maths 45, physics 30, the others 25.
+    const floor: Partial<Record<string, number>> = { 数学: 45, 物理: 30 };
+    for (const b of DEMO_QUESTION_BANKS)
+      expect(b.questions.length, b.course).toBeGreaterThanOrEqual(floor[b.course] ?? 25);
   });
 
   it('keeps keys unique across the bank', () => {

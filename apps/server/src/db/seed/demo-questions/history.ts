@@ -638,7 +638,7 @@ export const HISTORY_BANK: DemoCourseBank = {
       chapters: ['八年级上册 > 第六单元 中华民族的抗日战争 > 第22课 抗日战争的胜利'],
       grade: 8,
       year: 2025,
-      paperType: '中考模拟',
+      paperType: '期末',
       area: '湖北',
     },
     {

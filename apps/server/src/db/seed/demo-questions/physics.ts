@@ -649,7 +649,7 @@ export const PHYSICS_BANK: DemoCourseBank = {
       chapters: ['八年级下册 > 第十章 浮力 > 10.3 物体的浮沉条件及应用'],
       grade: 8,
       year: 2025,
-      paperType: '中考模拟',
+      paperType: '期末',
       area: '山东',
     },
     {
@@ -726,7 +726,7 @@ export const PHYSICS_BANK: DemoCourseBank = {
       chapters: ['八年级下册 > 第十二章 简单机械 > 12.3 机械效率'],
       grade: 8,
       year: 2025,
-      paperType: '中考模拟',
+      paperType: '期末',
       area: '广东',
     },
     {
