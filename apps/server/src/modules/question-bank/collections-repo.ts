@@ -28,7 +28,8 @@ export function nodesOf(db: Executor, userId: number, courseId: number) {
       courseId: n.courseId,
       name: n.name,
       sortOrder: n.sortOrder,
-      itemCount: sql<number>`(select count(*)::int from ${i} where ${i.nodeId} = ${n.id})`,
+      // Qualified by hand: inside the subquery an unqualified `id` would be the item's.
+      itemCount: sql<number>`(select count(*)::int from qb_collection_items ci where ci.node_id = qb_collection_nodes.id)`,
     })
     .from(n)
     .where(and(eq(n.userId, userId), eq(n.courseId, courseId)))

@@ -107,7 +107,10 @@ export function createCollectionsService(db: Db) {
         }
         const id = await repo.insertNode(tx, { userId: actor.userId, courseId, parentId, name: params.name });
         const created = (await repo.nodesOf(tx, actor.userId, courseId)).find((r) => r.id === id)!;
-        return buildTree([{ ...created, parentId: null }])[0]!;
+        return {
+          ...buildTree([{ ...created, parentId: null }])[0]!,
+          parentId: created.parentId === null ? null : String(created.parentId),
+        };
       });
     },
 
