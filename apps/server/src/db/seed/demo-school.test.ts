@@ -53,6 +53,11 @@ describe('demo school seed', () => {
     const second = await seedDemoSchool(t.database.db);
     expect(second.created).toEqual([]);
     expect(second.exams).toEqual([]);
+    // The demo question bank: every question tagged with paths that exist in its trees.
+    expect(first.questionBank.courses).toBeGreaterThanOrEqual(5);
+    expect(first.questionBank.questions).toBeGreaterThanOrEqual(150);
+    expect(first.questionBank.unmatchedPaths).toBe(0);
+    expect(second.questionBank.questions).toBe(first.questionBank.questions);
     for (const kind of IMPORT_KINDS) {
       expect(second.baseData[kind]).toMatchObject({ created: 0, updated: 0, skipped: [] });
     }

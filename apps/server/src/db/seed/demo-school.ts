@@ -19,6 +19,8 @@ import {
 } from '../schema.ts';
 import { DEMO_GRADES, DEMO_LINKED, demoBaseData } from './demo-base-data.ts';
 import { seedDemoExams } from './demo-exams.ts';
+import { seedDemoQuestionBank } from './demo-question-bank.ts';
+import { DEMO_QUESTION_BANKS } from './demo-questions/index.ts';
 
 /** The demo accounts of README; every one has the password below. Later issues extend the seed. */
 export const DEMO_PASSWORD = 'Huikao@2026';
@@ -102,7 +104,9 @@ export async function seedDemoSchool(
   });
   const baseData = await seedBaseData(db, demoHash);
   const exams = await seedDemoExams(db, DEMO_SCHOOL.code);
-  return { created: missing.map((a) => a.loginName), baseData, exams };
+  // The team's own question bank (issue #6), so a fresh start has questions without ../shared/data.
+  const questionBank = await seedDemoQuestionBank(db, DEMO_QUESTION_BANKS);
+  return { created: missing.map((a) => a.loginName), baseData, exams, questionBank };
 }
 
 /**
