@@ -1,7 +1,6 @@
 import type { StoredUser } from '@huikao/contracts';
 import { eq, like } from 'drizzle-orm';
-import { users } from '../db/schema.ts';
-import { qbQuestions } from '../modules/question-bank/schema.ts';
+import { qbQuestions, users } from '../db/schema.ts';
 import type { TestApp } from './app.ts';
 import { login } from './client.ts';
 import { makeUser, TEST_PASSWORD } from './factories.ts';
@@ -9,6 +8,10 @@ import { setUpQuestionBank } from './question-bank-fixture.ts';
 
 // The question bank fixture plus what user-resource tests need: a second teacher of school A (to
 // try another user's resources), question ids by fixture key, and each session's owner params.
+
+/** The fixture's questions: 数学 q1–q4, 英语 q5, and school A's own 数学 question. */
+const FIXTURE_KEYS = ['q1', 'q2', 'q3', 'q4', 'q5', 'school-a'] as const;
+type FixtureKey = (typeof FIXTURE_KEYS)[number];
 
 export async function setUpUserResources(test: TestApp) {
   const bank = await setUpQuestionBank(test);
@@ -19,8 +22,8 @@ export async function setUpUserResources(test: TestApp) {
     .select({ id: qbQuestions.id, key: qbQuestions.sourceKey })
     .from(qbQuestions)
     .where(like(qbQuestions.sourceKey, 'test:%'));
-  const ids: Record<string, string> = {};
-  for (const row of rows) ids[row.key.slice('test:'.length)] = String(row.id);
+  const byKey = new Map(rows.map((row) => [row.key.slice('test:'.length), String(row.id)]));
+  const ids = Object.fromEntries(FIXTURE_KEYS.map((key) => [key, byKey.get(key)!])) as Record<FixtureKey, string>;
 
   /** `{userId, schoolId}` of a session, as the web sends them. */
   const ownerOf = async (session: StoredUser) => {

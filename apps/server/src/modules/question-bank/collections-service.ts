@@ -17,6 +17,7 @@ interface Owner {
 }
 
 const MISSING_NODE = '收藏目录不存在';
+const DUPLICATE = '已收藏在该目录中，不能重复收藏';
 const MAX_NODES = 500;
 const MAX_DEPTH = 5;
 
@@ -136,10 +137,12 @@ export function createCollectionsService(db: Db) {
           sortOrder: move.sortOrder,
         }));
         for (const move of moves) {
-          // A folder of another user, or of another course, is checked through its row.
-          if (!mine.has(move.id)) await ownNode(tx, actor, String(move.id)).then(() => badThrow());
-          if (move.parentId !== null && !mine.has(move.parentId)) {
-            await ownNode(tx, actor, String(move.parentId)).then(() => badThrow());
+          // Not among the caller's folders of this course: 404 or 403 from its row, else another course.
+          for (const id of [move.id, move.parentId]) {
+            if (id !== null && !mine.has(id)) {
+              await ownNode(tx, actor, String(id));
+              throw badInput('只能移动同一学科的收藏目录');
+            }
           }
           parents.set(move.id, move.parentId);
         }
@@ -203,15 +206,11 @@ export function createCollectionsService(db: Db) {
       const targetId = rowId(params.relationId, '收藏对象不存在');
       await checkTarget(actor, params.type, targetId, node.courseId);
       const kind = repo.KIND_OF_TYPE[params.type]!;
-      if (await repo.findItem(db, node.id, kind, targetId)) throw conflict('已收藏在该目录中，不能重复收藏');
+      if (await repo.findItem(db, node.id, kind, targetId)) throw conflict(DUPLICATE);
+      // The unique index is the last guard when the same item is added twice at once.
       const row = await repo.insertItem(db, { nodeId: node.id, kind, targetId }).catch((error: unknown) => {
-        if ((error as { code?: string; cause?: { code?: string } }).code === '23505') {
-          throw conflict('已收藏在该目录中，不能重复收藏');
-        }
-        if ((error as { cause?: { code?: string } }).cause?.code === '23505') {
-          throw conflict('已收藏在该目录中，不能重复收藏');
-        }
-        throw error;
+        const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+        throw code === '23505' ? conflict(DUPLICATE) : error;
       });
       return {
         id: String(row.id),
@@ -230,9 +229,4 @@ export function createCollectionsService(db: Db) {
       return null;
     },
   };
-}
-
-/** A node the caller owns but of another course than the one being arranged. */
-function badThrow(): never {
-  throw badInput('只能移动同一学科的收藏目录');
 }
