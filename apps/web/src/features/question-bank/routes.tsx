@@ -1,5 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { comingSoonPage, sectionRoute } from '../../lib/route-kit.ts';
+import { comingSoonPage, type RouteHandle, sectionRoute } from '../../lib/route-kit.ts';
+
+/** A screen of this feature, its page loaded lazily (each its own chunk). */
+function page(path: string, title: string, lazy: () => Promise<{ Component: React.ComponentType }>): RouteObject {
+  return { path, handle: { name: path, title } satisfies RouteHandle, lazy };
+}
 
 /** Teacher 选题组卷 (spec §2 questionBank): question selection, paper assembly, own and school resources. */
 export const questionBankRoutes: RouteObject = sectionRoute(
@@ -7,9 +12,15 @@ export const questionBankRoutes: RouteObject = sectionRoute(
   '选题组卷',
   '/teacher/questionBank/know-topic',
   [
-    comingSoonPage('know-topic', '知识点选题'),
-    comingSoonPage('chapter-topic', '章节选题'),
-    comingSoonPage('paper-topic', '试卷选题'),
+    page('know-topic', '知识点选题', async () => ({
+      Component: (await import('./pages/know-topic-page.tsx')).KnowTopicPage,
+    })),
+    page('chapter-topic', '章节选题', async () => ({
+      Component: (await import('./pages/chapter-topic-page.tsx')).ChapterTopicPage,
+    })),
+    page('paper-topic', '试卷选题', async () => ({
+      Component: (await import('./pages/paper-topic-page.tsx')).PaperTopicPage,
+    })),
     comingSoonPage('wisdom-topic', '智能组卷'),
     comingSoonPage('my-paper', '我的试卷'),
     comingSoonPage('my-collection', '我的收藏'),

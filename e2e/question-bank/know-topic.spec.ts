@@ -1,0 +1,134 @@
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../support/accounts.ts';
+import { closeBrowser, launchBrowser, loginThroughPage } from '../support/browser.ts';
+import { DEMO_PAPER_TITLE, type QuestionBankServer, startQuestionBankServer } from './question-bank-server.ts';
+
+// Issue #6, the question screens: teacher01 picks 数学, narrows by a knowledge point, sees the
+// questions with rendered formulas, filters by 题型 and 难度, searches a Chinese keyword, pages, and
+// opens a paper of the library.
+
+let server: QuestionBankServer;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startQuestionBankServer();
+});
+afterAll(async () => {
+  await closeBrowser();
+  await server?.close();
+});
+beforeEach(async () => {
+  context = await (await launchBrowser()).newContext({
+    baseURL: server.baseURL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1366, height: 860 },
+  });
+  page = await context.newPage();
+  await loginThroughPage(page, 'teacher01', DEMO_PASSWORD);
+  await page.waitForURL(/\/teacher\//);
+});
+afterEach(async () => {
+  await context.close();
+});
+
+const cards = (p: Page) => p.locator('.qb-question-card');
+const total = (p: Page) => p.getByText(/共 \d+ 道试题/);
+
+async function totalCount(p: Page): Promise<number> {
+  return Number((await total(p).innerText()).replace(/\D/g, ''));
+}
+
+/** Waits until the list has settled on a new total (the previous page stays while loading). */
+async function settled(p: Page, previous: number): Promise<number> {
+  await expect.poll(() => totalCount(p), { timeout: 10_000 }).not.toBe(previous);
+  await p.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+  return totalCount(p);
+}
+
+async function pickTag(p: Page, group: string, tag: string) {
+  await p.getByRole('group', { name: group }).locator('.ant-tag-checkable', { hasText: tag }).first().click();
+}
+
+async function allCardsContain(list: Locator, text: string) {
+  const texts = await list.allInnerTexts();
+  expect(texts.length).toBeGreaterThan(0);
+  for (const cardText of texts) expect(cardText).toContain(text);
+}
+
+async function openMath(p: Page) {
+  await p.goto('/teacher/questionBank/know-topic');
+  await p.locator('.ant-segmented-item', { hasText: '初中' }).click();
+  await p.locator('.ant-radio-button-wrapper', { hasText: /^数学$/ }).click();
+  await total(p).waitFor();
+  await expect.poll(() => totalCount(p), { timeout: 10_000 }).toBeGreaterThan(20);
+}
+
+describe('know-topic', () => {
+  it('filters by knowledge point, 题型 and 难度, renders formulas, searches in Chinese and pages', async () => {
+    await openMath(page);
+    const all = await totalCount(page);
+    await expect.poll(() => cards(page).count()).toBe(10); // spec §9: 10 a page
+
+    // A knowledge point, found through the tree's search box.
+    await page.getByLabel('搜索知识点').fill('一元一次方程');
+    await page.locator('.ant-tree-title', { hasText: /^一元一次方程$/ }).click();
+    const byPoint = await settled(page, all);
+    expect(byPoint).toBeGreaterThan(0);
+    expect(byPoint).toBeLessThan(all);
+    await expect.poll(() => page.locator('.qb-question-card .katex').count()).toBeGreaterThan(0);
+    // 查看解析 shows the answer, the explanation and the knowledge point.
+    await cards(page).first().getByRole('button', { name: '查看解析' }).click();
+    const analysis = cards(page).first().getByRole('region', { name: '解析' });
+    await expect.poll(() => analysis.innerText()).toContain('【答案】');
+    expect(await analysis.innerText()).toContain('一元一次方程');
+
+    // Back to the whole course (click the chosen node again), then 题型 and 难度.
+    await page.locator('.ant-tree-title', { hasText: /^一元一次方程$/ }).click();
+    await settled(page, byPoint);
+    await pickTag(page, '题型', '单选题');
+    const singles = await settled(page, all);
+    await allCardsContain(cards(page), '单选题');
+    await pickTag(page, '难度', '较易');
+    await settled(page, singles);
+    await allCardsContain(cards(page), '较易');
+    await allCardsContain(cards(page), '单选题');
+
+    // Back to 全部, then a Chinese keyword.
+    await pickTag(page, '题型', '全部');
+    await pickTag(page, '难度', '全部');
+    await expect.poll(() => totalCount(page)).toBe(all);
+    await page.getByLabel('试题关键字').fill('方程');
+    await page.getByLabel('试题关键字').press('Enter');
+    const matching = await settled(page, all);
+    expect(matching).toBeGreaterThan(0);
+    await allCardsContain(cards(page), '方程');
+
+    // Paging: the whole course again, page 2 shows other questions.
+    await page.getByLabel('试题关键字').fill('');
+    await expect.poll(() => totalCount(page)).toBe(all);
+    const firstOnPage1 = await cards(page).first().getAttribute('data-ques-id');
+    await page.locator('.ant-pagination-item-2').click();
+    await expect.poll(() => cards(page).first().getAttribute('data-ques-id')).not.toBe(firstOnPage1);
+    await expect.poll(() => page.locator('.ant-pagination-item-active').innerText()).toBe('2');
+  });
+
+  it('opens a paper of the library with its sections and formulas', async () => {
+    await openMath(page);
+    await page.goto('/teacher/questionBank/paper-topic');
+    const table = page.getByTestId('data-table-试卷列表');
+    await table.getByRole('button', { name: DEMO_PAPER_TITLE }).click();
+    const content = page.getByRole('article', { name: '试卷内容' });
+    await content.waitFor();
+    await expect.poll(() => content.locator('.qb-paper-question').count()).toBe(8);
+    expect(await content.locator('.katex').count()).toBeGreaterThan(0);
+    const text = await content.innerText();
+    expect(text).toContain(DEMO_PAPER_TITLE);
+    expect(text).toMatch(/一、\S+题/);
+    expect(text).toContain('单选题');
+    // The paper is linkable: the open paper is in the address.
+    expect(page.url()).toMatch(/paperId=\d+/);
+  });
+});
