@@ -19,7 +19,7 @@ import {
 } from '../schema.ts';
 import { DEMO_GRADES, DEMO_LINKED, demoBaseData } from './demo-base-data.ts';
 import { seedDemoExams } from './demo-exams.ts';
-import { seedDemoQuestionBank } from './demo-question-bank.ts';
+import { type DemoBankSummary, seedDemoQuestionBank } from './demo-question-bank.ts';
 import { DEMO_QUESTION_BANKS } from './demo-questions/index.ts';
 
 /** The demo accounts of README; every one has the password below. Later issues extend the seed. */
@@ -47,11 +47,14 @@ async function idOf(db: Executor, table: typeof areas | typeof schools, code: st
 /**
  * Seeds the demo school on first start; running it again changes nothing. `created` names the
  * demo accounts it had to create; `baseData` is what each import of the base data did; `exams`
- * names the demo exams it created.
+ * names the demo exams it created; `questionBank` what the demo question bank holds.
  */
-export async function seedDemoSchool(
-  db: Db,
-): Promise<{ created: string[]; baseData: Record<ImportKind, ImportResult>; exams: string[] }> {
+export async function seedDemoSchool(db: Db): Promise<{
+  created: string[];
+  baseData: Record<ImportKind, ImportResult>;
+  exams: string[];
+  questionBank: DemoBankSummary;
+}> {
   const existing = await db
     .select({ loginName: users.loginName })
     .from(users)
