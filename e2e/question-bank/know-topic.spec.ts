@@ -1,3 +1,4 @@
+import { BASKET_DUPLICATE_MESSAGE } from '@huikao/contracts';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/accounts.ts';
@@ -130,5 +131,45 @@ describe('know-topic', () => {
     expect(text).toContain('单选题');
     // The paper is linkable: the open paper is in the address.
     expect(page.url()).toMatch(/paperId=\d+/);
+  });
+
+  it('chapter-topic narrows by a chapter of the chosen volume', async () => {
+    await openMath(page);
+    await page.goto('/teacher/questionBank/chapter-topic');
+    await page.getByRole('combobox', { name: '册别' }).waitFor();
+    await page.locator('.ant-select', { hasText: '七年级上册' }).waitFor();
+    await total(page).waitFor();
+    await expect.poll(() => totalCount(page), { timeout: 10_000 }).toBeGreaterThan(0);
+    const volume = await totalCount(page);
+    await page.locator('.ant-tree-title', { hasText: /^第三章 一元一次方程$/ }).click();
+    const chapter = await settled(page, volume);
+    expect(chapter).toBeGreaterThan(0);
+    expect(chapter).toBeLessThan(volume);
+    await expect.poll(() => page.locator('.qb-question-card .katex').count()).toBeGreaterThan(0);
+  });
+
+  it('adds questions to the basket, counts them per type, and refuses a duplicate with 提示', async () => {
+    await openMath(page);
+    // A second tab of the same teacher, loaded before the basket changes (another device).
+    const other = await context.newPage();
+    await openMath(other);
+
+    for (let i = 0; i < 3; i++) {
+      const card = cards(page).nth(i);
+      await card.getByRole('button', { name: '加入试题篮' }).click();
+      await card.getByRole('button', { name: '移出试题篮' }).waitFor();
+    }
+    await page.getByRole('button', { name: '试题篮', exact: true }).click();
+    const drawer = page.locator('.ant-drawer', { hasText: '清空试题篮' });
+    await expect.poll(() => drawer.innerText()).toMatch(/共\s*3\s*题/);
+    const counts = await drawer.locator('.qb-basket-count').allInnerTexts();
+    expect(counts.map((count) => Number.parseInt(count, 10)).reduce((a, b) => a + b, 0)).toBe(3);
+
+    // The other tab still shows 加入试题篮 on the first question: the server refuses it.
+    await other.bringToFront();
+    await cards(other).first().getByRole('button', { name: '加入试题篮' }).click();
+    const notice = other.locator('.ant-notification-notice', { hasText: BASKET_DUPLICATE_MESSAGE });
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain('提示');
   });
 });

@@ -1,5 +1,5 @@
 import { DeleteOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { Alert, Badge, Button, Drawer, Empty, FloatButton, List, Popconfirm, Progress, Typography } from 'antd';
+import { Alert, Button, Drawer, Empty, Flex, FloatButton, List, Popconfirm, Progress, Typography } from 'antd';
 import { useState } from 'react';
 import type { BasketControls } from '../basket.ts';
 import { inBasket } from '../basket-rules.ts';
@@ -63,7 +63,6 @@ export function BasketDrawer({ controls, courseName }: BasketDrawerProps) {
             </Typography.Paragraph>
             <Progress percent={Math.round((total / (basket?.max || 50)) * 100)} showInfo={false} size="small" />
             <List
-              aria-label="试题篮题型"
               dataSource={basket?.groups ?? []}
               rowKey="questionTypeId"
               renderItem={(group) => (
@@ -80,9 +79,10 @@ export function BasketDrawer({ controls, courseName }: BasketDrawerProps) {
                     </Button>,
                   ]}
                 >
-                  <span>
-                    {group.name} <Badge count={group.count} color="blue" />
-                  </span>
+                  <Flex justify="space-between" style={{ width: '100%' }}>
+                    <span>{group.name}</span>
+                    <Typography.Text className="qb-basket-count">{group.count} 题</Typography.Text>
+                  </Flex>
                 </List.Item>
               )}
             />
