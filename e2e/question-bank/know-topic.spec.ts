@@ -1,33 +1,26 @@
 import { BASKET_DUPLICATE_MESSAGE } from '@huikao/contracts';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_QUESTION_BANKS } from '../../apps/server/src/db/seed/demo-questions/index.ts';
 import { DEMO_PASSWORD } from '../support/accounts.ts';
-import { closeBrowser, launchBrowser, loginThroughPage } from '../support/browser.ts';
-import { DEMO_PAPER_TITLE, type QuestionBankServer, startQuestionBankServer } from './question-bank-server.ts';
+import { closeBrowser, loginThroughPage, newPage } from '../support/browser.ts';
 
 // Issue #6, the question screens: teacher01 picks 数学, narrows by a knowledge point, sees the
 // questions with rendered formulas, filters by 题型 and 难度, searches a Chinese keyword, pages, and
 // opens a paper of the library.
 
-let server: QuestionBankServer;
+// The demo seed files each grade's demo questions of a course under one paper.
+const DEMO_PAPER_TITLE = '七年级数学综合练习（示例）';
+const DEMO_PAPER_QUESTIONS = DEMO_QUESTION_BANKS.find((b) => b.course === '数学')!.questions.filter(
+  (q) => q.grade === 7,
+).length;
+
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startQuestionBankServer();
-});
-afterAll(async () => {
-  await closeBrowser();
-  await server?.close();
-});
+afterAll(closeBrowser);
 beforeEach(async () => {
-  context = await (await launchBrowser()).newContext({
-    baseURL: server.baseURL,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    viewport: { width: 1366, height: 860 },
-  });
-  page = await context.newPage();
+  ({ context, page } = await newPage());
   await loginThroughPage(page, 'teacher01', DEMO_PASSWORD);
   await page.waitForURL(/\/teacher\//);
 });
@@ -123,7 +116,7 @@ describe('know-topic', () => {
     await table.getByRole('button', { name: DEMO_PAPER_TITLE }).click();
     const content = page.getByRole('article', { name: '试卷内容' });
     await content.waitFor();
-    await expect.poll(() => content.locator('.qb-paper-question').count()).toBe(8);
+    await expect.poll(() => content.locator('.qb-paper-question').count()).toBe(DEMO_PAPER_QUESTIONS);
     expect(await content.locator('.katex').count()).toBeGreaterThan(0);
     const text = await content.innerText();
     expect(text).toContain(DEMO_PAPER_TITLE);

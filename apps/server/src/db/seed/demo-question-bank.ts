@@ -26,6 +26,7 @@ export async function seedDemoQuestionBank(db: Db, banks: DemoCourseBank[]): Pro
     await importTree(db, bank.course, NODE_KIND.chapter, [
       { name: bank.textbook.edition, children: bank.textbook.volumes },
     ]);
+    const papers = demoPapersOf(bank);
     const drafts: QuestionDraft[] = bank.questions.map((q) => ({
       sourceKey: `demo:${bank.course}:${q.key}`,
       origin: 'demo',
@@ -40,10 +41,11 @@ export async function seedDemoQuestionBank(db: Db, banks: DemoCourseBank[]): Pro
       areaName: q.area,
       gradeId: q.grade,
       paperTypeName: q.paperType,
-      sourcePaper: null,
-      score: null,
+      sourcePaper: papers.get(q.key)?.title ?? null,
+      score: papers.get(q.key)?.score ?? null,
       knowledgePaths: q.knowledgePoints,
       chapterPaths: q.chapters.map((c) => `${bank.textbook.edition}${PATH_SEPARATOR}${c}`),
+      paper: papers.get(q.key)?.paper,
     }));
     const written = await importQuestionDrafts(db, drafts);
     summary.courses++;
@@ -53,4 +55,34 @@ export async function seedDemoQuestionBank(db: Db, banks: DemoCourseBank[]): Pro
     summary.unmatchedPaths += written.unmatchedPaths;
   }
   return summary;
+}
+
+const GRADE_NAMES: Record<number, string> = { 7: '七年级', 8: '八年级', 9: '九年级' };
+/** Sections of a demo paper in the order a Chinese paper lists them. */
+const SECTION_ORDER = ['单选题', '多选题', '判断题', '填空题', '阅读理解', '计算题', '实验题', '解答题', '作文'];
+const SCORE_OF: Record<string, number> = { 单选题: 3, 多选题: 3, 判断题: 2, 填空题: 4, 作文: 40 };
+
+/**
+ * One demo paper per course and grade (e.g. 七年级数学综合练习（示例）) holding that grade's demo
+ * questions, sectioned by type, so the paper library has content on a fresh start too.
+ */
+function demoPapersOf(bank: DemoCourseBank) {
+  const byQuestion = new Map<
+    string,
+    { title: string; score: number; paper: { sourceKey: string; title: string; section: string; order: number } }
+  >();
+  for (const grade of [7, 8, 9] as const) {
+    const title = `${GRADE_NAMES[grade]}${bank.course}综合练习（示例）`;
+    const questions = bank.questions
+      .filter((q) => q.grade === grade)
+      .sort((a, b) => SECTION_ORDER.indexOf(a.type) - SECTION_ORDER.indexOf(b.type) || a.key.localeCompare(b.key));
+    questions.forEach((q, index) => {
+      byQuestion.set(q.key, {
+        title,
+        score: SCORE_OF[q.type] ?? 10,
+        paper: { sourceKey: `demo-paper:${bank.course}:${grade}`, title, section: q.type, order: index + 1 },
+      });
+    });
+  }
+  return byQuestion;
 }
