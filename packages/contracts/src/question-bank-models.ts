@@ -138,3 +138,22 @@ export const paperPageSchema = z.object({
   currentPage: z.number(),
   pageSize: z.number(),
 });
+
+/** `questions/get_by_wisdom`: a proposed paper, sections by question type. */
+export const wisdomPaperSchema = z.object({
+  /** The seed used: send it again for the same proposal. */
+  seed: z.number(),
+  /** In the order of the requested types; within a type, easier questions first. */
+  questions: z.array(
+    z.object({ section: z.object({ questionTypeId: z.string(), name: z.string() }), question: questionSchema }),
+  ),
+  byType: z.array(
+    z.object({ questionTypeId: z.string(), name: z.string(), quesIds: z.array(z.string()), count: z.number() }),
+  ),
+  coverage: z.array(z.object({ tagId: z.string(), name: z.string(), count: z.number() })),
+  uncoveredTagIds: z.array(z.string()),
+  /** Mean of the chosen questions' difficulty (1 容易 … 5 困难); null when none was found. */
+  averageDifficulty: z.number().nullable(),
+  shortfalls: z.array(z.object({ questionTypeId: z.string(), wanted: z.number(), found: z.number() })),
+});
+export type WisdomPaper = z.infer<typeof wisdomPaperSchema>;

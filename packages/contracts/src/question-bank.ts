@@ -11,6 +11,7 @@ import {
   questionSchema,
   textbookEditionSchema,
   treeNodeSchema,
+  wisdomPaperSchema,
 } from './question-bank-models.ts';
 
 export * from './question-bank-models.ts';
@@ -105,6 +106,41 @@ export const paperFilterSchema = z.object({
 });
 export type PaperFilter = z.output<typeof paperFilterSchema>;
 
+const WISDOM_MAX_TOTAL = 100;
+const wisdomCount = positive('题量', 50);
+export const wisdomParamsSchema = z.object({
+  courseId,
+  tagType: numberSchema('标签类型必须是数字').pipe(
+    z
+      .number()
+      .int('标签类型只能是 1（知识点）或 2（教材章节）')
+      .min(1, '标签类型只能是 1（知识点）或 2（教材章节）')
+      .max(2, '标签类型只能是 1（知识点）或 2（教材章节）'),
+  ),
+  tagIds: z
+    .array(idSchema('知识点'), { error: '知识点列表不能为空' })
+    .min(1, '知识点列表不能为空')
+    .max(50, '知识点最多50个'),
+  quesTypes: z
+    .array(z.object({ questionTypeId: idSchema('题型'), count: wisdomCount }), { error: '题型列表不能为空' })
+    .min(1, '题型列表不能为空')
+    .max(20, '题型最多20种')
+    .refine((types) => new Set(types.map((t) => t.questionTypeId)).size === types.length, '题型不能重复')
+    .refine((types) => types.reduce((n, t) => n + t.count, 0) <= WISDOM_MAX_TOTAL, `总题量最多${WISDOM_MAX_TOTAL}道`),
+  difficulty: numberSchema('目标难度必须是数字')
+    .pipe(z.number().min(1, '目标难度最小为1').max(5, '目标难度最大为5'))
+    .default(3),
+  excludeIds: z
+    .array(idSchema('排除的试题'), { error: '排除的试题必须是列表' })
+    .max(500, '排除的试题最多500个')
+    .optional(),
+  gradeId: filterId('年级'),
+  seed: numberSchema('随机种子必须是数字')
+    .pipe(z.number().int('随机种子必须是整数').min(0, '随机种子最小为0').max(2_147_483_647, '随机种子过大'))
+    .optional(),
+});
+export type WisdomParams = z.output<typeof wisdomParamsSchema>;
+
 export const questionBankApi = {
   /** Courses taught at a stage (stageCode 1 小学, 2 初中, 3 高中). */
   getCourses: tiku(
@@ -148,6 +184,12 @@ export const questionBankApi = {
   getDetail: tiku('questions/detail', { quesId: idSchema('试题') }, questionSchema),
   /** Up to 10 questions of the course with the same knowledge points and close wording. */
   getSimilar: tiku('questions/get_similar_question', { quesId: idSchema('试题') }, z.array(questionSchema)),
+  /**
+   * Smart assembly: a proposed paper over knowledge points (tagType 1) or chapters (2), with the
+   * wanted count per question type, near a target difficulty. Swapping one question is
+   * get_similar_question, then this call's excludeIds.
+   */
+  getByWisdom: tiku('questions/get_by_wisdom', wisdomParamsSchema.shape, wisdomPaperSchema),
 
   getPapers: tiku('papers/get', paperFilterSchema.shape, paperPageSchema),
   getPapersByIds: tiku('papers/get/ids', { ids: ids('试卷') }, z.array(paperSummarySchema)),

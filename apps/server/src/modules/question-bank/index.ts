@@ -7,6 +7,7 @@ import { createPapersService } from './papers-service.ts';
 import { createQuestionsService } from './questions-service.ts';
 import { registerQuestionBankRoutes } from './routes.ts';
 import { registerQuestionBankUserRoutes } from './user-routes.ts';
+import { createWisdomService } from './wisdom-service.ts';
 
 export { NODE_KIND } from './catalogue-service.ts';
 export { type DownloadRecord, recordDownload } from './downloads-repo.ts';
@@ -20,6 +21,7 @@ export function createQuestionBankModule(db: Db) {
     catalogue: createCatalogueService(db),
     questions: createQuestionsService(db),
     papers: createPapersService(db),
+    wisdom: createWisdomService(db),
   };
   return {
     ...services,

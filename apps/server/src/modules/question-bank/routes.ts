@@ -4,6 +4,7 @@ import { registerEndpoint } from '../../platform/endpoints.ts';
 import type { createCatalogueService } from './catalogue-service.ts';
 import type { createPapersService } from './papers-service.ts';
 import type { createQuestionsService } from './questions-service.ts';
+import type { createWisdomService } from './wisdom-service.ts';
 
 // The question bank calls (/tiku/api, form envelope): teachers (types 1 and 5) read.
 
@@ -11,9 +12,13 @@ interface Services {
   catalogue: ReturnType<typeof createCatalogueService>;
   questions: ReturnType<typeof createQuestionsService>;
   papers: ReturnType<typeof createPapersService>;
+  wisdom: ReturnType<typeof createWisdomService>;
 }
 
-export function registerQuestionBankRoutes(app: FastifyInstance, { catalogue, questions, papers }: Services): void {
+export function registerQuestionBankRoutes(
+  app: FastifyInstance,
+  { catalogue, questions, papers, wisdom }: Services,
+): void {
   const permission = 'teacher' as const;
   registerEndpoint(app, api.getCourses, { permission, handler: (p) => catalogue.getCourses(p.stageCode) });
   registerEndpoint(app, api.getBase, { permission, handler: (p, { actor }) => catalogue.getBase(actor, p.courseId) });
@@ -31,6 +36,7 @@ export function registerQuestionBankRoutes(app: FastifyInstance, { catalogue, qu
     permission,
     handler: (p, { actor }) => questions.getSimilar(actor, p.quesId),
   });
+  registerEndpoint(app, api.getByWisdom, { permission, handler: (p, { actor }) => wisdom.getByWisdom(actor, p) });
 
   registerEndpoint(app, api.getPapers, { permission, handler: (p, { actor }) => papers.getPapers(actor, p) });
   registerEndpoint(app, api.getPapersByIds, {

@@ -1,0 +1,3 @@
+// Smart paper assembly (组卷), pure: no framework imports.
+export * from './assemble.ts';
+export { hashSeed, seededRandom } from './random.ts';
