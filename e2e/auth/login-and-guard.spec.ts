@@ -106,7 +106,7 @@ describe('route guard', () => {
   it('renews the session cookie to two hours on a route change', async () => {
     await loginThroughPage(page, 'teacher01', DEMO_PASSWORD);
     await page.waitForURL('**/teacher/**');
-    await page.goto('/teacher/questionBank/know-topic');
+    await page.goto('/teacher/examMark/mark-monitor');
     await page.getByTestId('coming-soon').waitFor();
     const cookie = (await context.cookies()).find((c) => c.name === 'huikao_token');
     const hoursLeft = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 3_600_000;
