@@ -1,8 +1,19 @@
-import { BASKET_DUPLICATE_MESSAGE } from '@huikao/contracts';
+import {
+  authApi,
+  BASKET_DUPLICATE_MESSAGE,
+  BASKET_FULL_MESSAGE,
+  type Basket,
+  type QbCourse,
+  type QuestionPage,
+  questionBankApi,
+  questionBankUserApi,
+  type StoredUser,
+} from '@huikao/contracts';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_QUESTION_BANKS } from '../../apps/server/src/db/seed/demo-questions/index.ts';
 import { DEMO_PASSWORD } from '../support/accounts.ts';
+import { callApi } from '../support/api.ts';
 import { closeBrowser, loginThroughPage, newPage } from '../support/browser.ts';
 
 // Issue #6, the question screens: teacher01 picks 数学, narrows by a knowledge point, sees the
@@ -164,5 +175,37 @@ describe('know-topic', () => {
     const notice = other.locator('.ant-notification-notice', { hasText: BASKET_DUPLICATE_MESSAGE });
     await notice.waitFor();
     expect(await notice.innerText()).toContain('提示');
+  });
+  it('refuses a 51st question with the spec notice titled 提示', async () => {
+    // Fill teacher01's 数学 basket to 50 from another device (the API), leaving out the question
+    // the page shows first.
+    const login = await callApi(authApi.userLogin, { loginName: 'teacher01', password: DEMO_PASSWORD });
+    const teacher = login.data as StoredUser;
+    const courses = (await callApi(questionBankApi.getCourses, { stageCode: 2 }, teacher)).data as QbCourse[];
+    const courseId = courses.find((c) => c.name === '数学')!.courseId;
+    const firstPage = (await callApi(questionBankApi.getFast, { courseId }, teacher)).data as QuestionPage;
+    const shownFirst = firstPage.list[0]!.quesId;
+    const all = (await callApi(questionBankApi.getFast, { courseId, pageSize: 100 }, teacher)).data as QuestionPage;
+    const fifty = all.list
+      .map((q) => q.quesId)
+      .filter((id) => id !== shownFirst)
+      .slice(0, 50);
+    expect(fifty).toHaveLength(50);
+    expect((await callApi(questionBankUserApi.clearBasket, { courseId }, teacher)).status).toBe(200);
+    const filled = await callApi(questionBankUserApi.addManyToBasket, { quesIds: fifty }, teacher);
+    expect(filled.status, filled.message).toBe(200);
+
+    await openMath(page);
+    const first = cards(page).first();
+    expect(await first.getAttribute('data-ques-id')).toBe(shownFirst);
+    await first.getByRole('button', { name: '加入试题篮' }).click();
+    const notice = page.locator('.ant-notification-notice', { hasText: BASKET_FULL_MESSAGE });
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain('提示');
+    // Nothing was added: the basket still holds 50.
+    const basket = (await callApi(questionBankUserApi.getBasket, { courseId }, teacher)).data as Basket;
+    expect(basket.total).toBe(50);
+    expect(basket.groups.flatMap((group) => group.quesIds)).not.toContain(shownFirst);
+    await callApi(questionBankUserApi.clearBasket, { courseId }, teacher);
   });
 });
