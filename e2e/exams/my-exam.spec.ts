@@ -428,6 +428,23 @@ describe('my-exam', () => {
     expect(await dialog.getByRole('cell', { name: '数学', exact: true }).count()).toBeGreaterThan(0);
     await dialog.getByRole('button', { name: '确认导入' }).click();
     await dialog.getByText('导入完成').waitFor();
+    await dialog.getByRole('button', { name: '完成' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // An unsaved edit is not dropped silently: switching subject asks first.
+    const essay = page.getByRole('table', { name: '成绩录入' }).getByLabel(`${STUDENT.name} 第3题`);
+    await essay.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('5');
+    await expect.poll(() => essay.inputValue()).toBe('5');
+    await page.locator('.ant-segmented-item').filter({ hasText: '数学' }).click();
+    const leave = await opened(dialogTitled(page, '成绩尚未保存'));
+    await leave.getByRole('button', { name: '继续编辑' }).click();
+    await leave.waitFor({ state: 'hidden' });
+    expect(await essay.inputValue()).toBe('5');
+    await page.locator('.ant-segmented-item').filter({ hasText: '数学' }).click();
+    await (await opened(dialogTitled(page, '成绩尚未保存'))).getByRole('button', { name: '放弃修改' }).click();
+    await page.locator('.ant-segmented-item-selected').filter({ hasText: '数学' }).waitFor();
 
     const scoresOf = async (seId: string) =>
       (await callApi(examsApi.findStuScoresBySeId, { schoolId, seId, pageSize: 100 }, admin)).data as {

@@ -4,7 +4,7 @@ import { Alert, Button, Empty, Flex, List, Modal, Select, Space, Typography } fr
 import { useState } from 'react';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { callFile } from '../../../lib/api-client.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { confirmDialog, notifySuccess } from '../../../lib/notify.ts';
 import { canEnterScores, useExamContext, useTaughtClasses } from '../exam-context.ts';
 import { useExamStatus, useFinaliseExam, useSaveScores } from '../mutations.ts';
 import { examQueries } from '../queries.ts';
@@ -26,6 +26,18 @@ export function ExamScoresStep({ exam }: ExamScoresStepProps) {
   const finalise = useFinaliseExam();
   const start = useExamStatus();
   const [problems, setProblems] = useState<string[] | null>(null);
+  const [unsaved, setUnsaved] = useState(0);
+  /** Runs `leave` at once, or after the user agrees to drop the grid's unsaved edits. */
+  const confirmLeave = (leave: () => void) => {
+    if (unsaved === 0) return leave();
+    confirmDialog({
+      title: '成绩尚未保存',
+      content: `有 ${unsaved} 名学生的修改尚未保存，切换后这些修改将丢失。`,
+      okText: '放弃修改',
+      cancelText: '继续编辑',
+      onOk: leave,
+    });
+  };
 
   async function begin() {
     try {
@@ -49,7 +61,11 @@ export function ExamScoresStep({ exam }: ExamScoresStepProps) {
   return (
     <Flex vertical gap={12}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <SubjectTabs subjects={exam.singleExams} value={subject?.seId ?? ''} onChange={setSeId} />
+        <SubjectTabs
+          subjects={exam.singleExams}
+          value={subject?.seId ?? ''}
+          onChange={(next) => confirmLeave(() => setSeId(next))}
+        />
         <Space wrap>
           {canEdit ? <ScoreImportButton meId={exam.meId} disabled={exam.status >= 3} /> : null}
           <ExportButton
@@ -81,7 +97,15 @@ export function ExamScoresStep({ exam }: ExamScoresStepProps) {
       {exam.status >= 3 ? (
         <Alert type="success" showIcon title="考试已完成，成绩已锁定。如需修改，请在考试列表中“撤销完成”。" />
       ) : null}
-      {subject ? <SubjectScores key={subject.seId} exam={exam} subject={subject} /> : null}
+      {subject ? (
+        <SubjectScores
+          key={subject.seId}
+          exam={exam}
+          subject={subject}
+          onUnsavedChange={setUnsaved}
+          confirmLeave={confirmLeave}
+        />
+      ) : null}
       <Modal
         title="考试还不能完成"
         open={problems !== null}
@@ -113,9 +137,11 @@ export function ExamScoresStep({ exam }: ExamScoresStepProps) {
 interface SubjectScoresProps {
   exam: MultiExam;
   subject: SingleExam;
+  onUnsavedChange: (students: number) => void;
+  confirmLeave: (leave: () => void) => void;
 }
 
-function SubjectScores({ exam, subject }: SubjectScoresProps) {
+function SubjectScores({ exam, subject, onUnsavedChange, confirmLeave }: SubjectScoresProps) {
   const context = useExamContext();
   const { schoolId, canEdit } = context;
   const taught = useTaughtClasses();
@@ -150,7 +176,7 @@ function SubjectScores({ exam, subject }: SubjectScoresProps) {
           placeholder="选择班级"
           style={{ width: 200 }}
           value={chosenClass || undefined}
-          onChange={setClassId}
+          onChange={(next) => confirmLeave(() => setClassId(next))}
           options={classes}
           loading={students.isLoading}
         />
@@ -179,6 +205,7 @@ function SubjectScores({ exam, subject }: SubjectScoresProps) {
           students={scores.data.list}
           editable={editable}
           onSave={saveScores}
+          onUnsavedChange={onUnsavedChange}
         />
       ) : (
         <Typography.Text type="secondary">加载中…</Typography.Text>

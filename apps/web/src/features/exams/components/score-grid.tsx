@@ -23,6 +23,8 @@ export interface ScoreGridProps {
   editable: boolean;
   /** Saves the changed students; resolves with how many scores changed. A rejection keeps the edits. */
   onSave: (scores: ScoreInput[]) => Promise<number>;
+  /** Told how many students have unsaved edits (0 again when the grid goes away). */
+  onUnsavedChange?: (students: number) => void;
 }
 
 const cellKey = (row: number, col: number) => `${row}:${col}`;
@@ -33,7 +35,7 @@ const cellKey = (row: number, col: number) => `${row}:${col}`;
  * move, Tab moves right; what a cell cannot take is refused as it is typed, with the reason on the
  * cell; changed cells are highlighted until 保存 (or Ctrl+S).
  */
-export function ScoreGrid({ seId, columns, students, editable, onSave }: ScoreGridProps) {
+export function ScoreGrid({ seId, columns, students, editable, onSave, onUnsavedChange }: ScoreGridProps) {
   const { token } = theme.useToken();
   const [drafts, setDrafts] = useState<Map<string, RowDraft>>(new Map());
   const [error, setError] = useState<{ at: string; reason: string } | null>(null);
@@ -41,6 +43,18 @@ export function ScoreGrid({ seId, columns, students, editable, onSave }: ScoreGr
   const inputs = useRef(new Map<string, HTMLInputElement>());
   const changes = changedScores(columns, students, drafts);
   const size = { rows: students.length, cols: columns.length };
+  const unsaved = changes.length;
+
+  // Unsaved edits: the page tells the user before switching class or subject, and the browser
+  // asks before a reload or closing the tab.
+  useEffect(() => {
+    onUnsavedChange?.(unsaved);
+    if (unsaved === 0) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved, onUnsavedChange]);
+  useEffect(() => () => onUnsavedChange?.(0), [onUnsavedChange]);
 
   const save = useCallback(async () => {
     if (changes.length === 0 || saving) return;
