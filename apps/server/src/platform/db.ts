@@ -98,3 +98,13 @@ export async function inTurn<T extends readonly unknown[]>(
   for (const query of queries) results.push(await query);
   return results as { -readonly [K in keyof T]: Awaited<T[K]> };
 }
+
+/**
+ * Rows in slices for multi-row statements: PostgreSQL takes at most 65,535 parameters per
+ * statement, and one statement per row is far too slow. Every bulk write and long IN list uses this.
+ */
+export function chunksOf<T>(rows: readonly T[], size = 500): T[][] {
+  const slices: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) slices.push(rows.slice(i, i + size));
+  return slices;
+}

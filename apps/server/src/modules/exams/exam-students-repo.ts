@@ -1,7 +1,7 @@
 import type { ExamStudent } from '@huikao/contracts';
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { classes, students } from '../../db/schema.ts';
-import { type Executor, inTurn } from '../../platform/db.ts';
+import { chunksOf, type Executor, inTurn } from '../../platform/db.ts';
 import { examStudents, studentScores } from './schema.ts';
 
 // Exam students: who sits a single exam, with the class at the time of the exam, 考号, 考场, 缺考.
@@ -9,18 +9,34 @@ import { examStudents, studentScores } from './schema.ts';
 export type ExamStudentRow = typeof examStudents.$inferSelect;
 export type NewExamStudent = Omit<typeof examStudents.$inferInsert, 'id'>;
 
-const CHUNK = 1000;
+/** A student's seat in a single exam: their current class, 考号 from their 考号, else their 学号. */
+export function seatOf(
+  schoolId: number,
+  seId: number,
+  student: { id: number; classId: number; examNo: string | null; studentNo: string },
+): NewExamStudent {
+  return {
+    schoolId,
+    singleExamId: seId,
+    studentId: student.id,
+    classId: student.classId,
+    examNo: student.examNo ?? student.studentNo,
+  };
+}
 
-/** Adds exam students; those already sitting the single exam are kept as they are. Returns how many were added. */
-export async function insertExamStudents(tx: Executor, rows: NewExamStudent[]): Promise<number> {
-  let added = 0;
-  for (let i = 0; i < rows.length; i += CHUNK) {
+/**
+ * Adds exam students; those already sitting the single exam are kept as they are. Returns the new
+ * exam students' ids by studentId (its size is how many were added).
+ */
+export async function insertExamStudents(tx: Executor, rows: NewExamStudent[]): Promise<Map<number, number>> {
+  const added = new Map<number, number>();
+  for (const part of chunksOf(rows, 1000)) {
     const inserted = await tx
       .insert(examStudents)
-      .values(rows.slice(i, i + CHUNK))
+      .values(part)
       .onConflictDoNothing({ target: [examStudents.singleExamId, examStudents.studentId] })
-      .returning({ id: examStudents.id });
-    added += inserted.length;
+      .returning({ id: examStudents.id, studentId: examStudents.studentId });
+    for (const row of inserted) added.set(row.studentId, row.id);
   }
   return added;
 }

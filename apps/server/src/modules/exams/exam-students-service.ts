@@ -42,10 +42,11 @@ export async function resolveClasses(
 /** Seats the 在读 students of the classes in a single exam (考号 from the student's 考号, else 学号). */
 export async function seatClasses(tx: Executor, schoolId: number, seId: number, classIds: number[]): Promise<number> {
   const people = await studentsOfClasses(tx, classIds);
-  return repo.insertExamStudents(
+  const added = await repo.insertExamStudents(
     tx,
     people.map((p) => ({ schoolId, singleExamId: seId, studentId: p.id, classId: p.classId, examNo: p.examNo })),
   );
+  return added.size;
 }
 
 export function createExamStudentsService(db: Db) {

@@ -2,11 +2,12 @@ import type { ScoreImportResult } from '@huikao/contracts';
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import { assertNotLocked, type CallParams, optionalIdOf, ownMultiExam } from './access.ts';
+import { insertExamStudents, seatOf } from './exam-students-repo.ts';
 import { type CheckedRow, checkImportRows, loadImportContext, type SheetRows } from './import-check.ts';
 import { STUDENT_NO } from './import-layout.ts';
 import { applyPapers, type PaperUpdate, paperOf } from './score-apply.ts';
 import { paperFromInput } from './score-input.ts';
-import { examStudentScores, insertExamStudents } from './scores-repo.ts';
+import { examStudentScores } from './scores-repo.ts';
 
 // importSingleStudentsAndScores: the rows of a preview, checked again on the server, written in
 // ONE transaction: students who sat but were not listed become exam students (their current
@@ -49,9 +50,7 @@ export async function commitScoreImport(
       const missing = rows.filter((r) => !listed.has(r.student!.id));
       const added = await insertExamStudents(
         tx,
-        multi.schoolId,
-        id,
-        missing.map((r) => ({ studentId: r.student!.id, classId: r.student!.classId, absent: false })),
+        missing.map((r) => seatOf(multi.schoolId, id, r.student!)),
       );
       addedStudents += added.size;
       const updates: PaperUpdate[] = [];

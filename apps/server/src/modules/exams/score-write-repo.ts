@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db.ts';
+import { chunksOf, type Executor } from '../../platform/db.ts';
 import { examQuestions, examStudents, scoreRecords, singleExams, studentScores } from './schema.ts';
 import type { PaperChange } from './score-paper.ts';
 
@@ -9,10 +9,6 @@ import type { PaperChange } from './score-paper.ts';
 export type ScoreRow = typeof studentScores.$inferSelect;
 export type NewScoreRow = Omit<typeof studentScores.$inferInsert, 'id' | 'updatedAt'>;
 export type QuestionRow = typeof examQuestions.$inferSelect;
-
-const CHUNK = 500;
-const chunks = <T>(rows: T[]) =>
-  Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
 
 export async function questionsOf(ex: Executor, seId: number): Promise<QuestionRow[]> {
   return ex
@@ -33,7 +29,7 @@ export async function scoreRowsOf(ex: Executor, seId: number) {
 
 /** Inserts or replaces score rows (one per single exam and student). */
 export async function upsertScoreRows(tx: Executor, rows: NewScoreRow[]): Promise<void> {
-  for (const part of chunks(rows)) {
+  for (const part of chunksOf(rows)) {
     await tx
       .insert(studentScores)
       .values(part)

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { classes, eduCourses, students } from '../../db/schema.ts';
-import type { Executor } from '../../platform/db.ts';
+import { chunksOf, type Executor } from '../../platform/db.ts';
 import { examStudents, singleExams, studentScores } from './schema.ts';
 import type { ScoreRow } from './score-write-repo.ts';
 
@@ -95,23 +95,23 @@ export async function courseName(ex: Executor, courseId: number): Promise<string
 export interface SchoolStudent {
   id: number;
   studentNo: string;
+  examNo: string | null;
   name: string;
   classId: number;
   className: string;
   status: number;
 }
 
-const STUDENT_CHUNK = 1000;
-
 /** Students of the school by 学号 (one query per 1,000). */
 export async function studentsByNo(ex: Executor, schoolId: number, nos: readonly string[]) {
   const found = new Map<string, SchoolStudent>();
   const unique = [...new Set(nos.filter((no) => no !== ''))];
-  for (let i = 0; i < unique.length; i += STUDENT_CHUNK) {
+  for (const part of chunksOf(unique, 1000)) {
     const rows = await ex
       .select({
         id: students.id,
         studentNo: students.studentNo,
+        examNo: students.examNo,
         name: students.name,
         classId: students.classId,
         className: classes.name,
@@ -119,7 +119,7 @@ export async function studentsByNo(ex: Executor, schoolId: number, nos: readonly
       })
       .from(students)
       .innerJoin(classes, eq(classes.id, students.classId))
-      .where(and(eq(students.schoolId, schoolId), inArray(students.studentNo, unique.slice(i, i + STUDENT_CHUNK))));
+      .where(and(eq(students.schoolId, schoolId), inArray(students.studentNo, part)));
     for (const row of rows) found.set(row.studentNo, row);
   }
   return found;
@@ -132,6 +132,7 @@ export async function studentById(ex: Executor, studentId: number) {
       schoolId: students.schoolId,
       userId: students.userId,
       studentNo: students.studentNo,
+      examNo: students.examNo,
       name: students.name,
       classId: students.classId,
       className: classes.name,
@@ -143,31 +144,9 @@ export async function studentById(ex: Executor, studentId: number) {
   return row ?? null;
 }
 
-/** Adds exam students (the student's current class), returning their ids by studentId. */
-export async function insertExamStudents(
-  tx: Executor,
-  schoolId: number,
-  seId: number,
-  rows: { studentId: number; classId: number; absent: boolean }[],
-): Promise<Map<number, number>> {
-  const ids = new Map<number, number>();
-  for (let i = 0; i < rows.length; i += STUDENT_CHUNK) {
-    const inserted = await tx
-      .insert(examStudents)
-      .values(rows.slice(i, i + STUDENT_CHUNK).map((r) => ({ schoolId, singleExamId: seId, ...r })))
-      .onConflictDoNothing()
-      .returning({ id: examStudents.id, studentId: examStudents.studentId });
-    for (const row of inserted) ids.set(row.studentId, row.id);
-  }
-  return ids;
-}
-
 /** Sets the 缺考 flag of exam students. */
 export async function setAbsent(tx: Executor, esIds: number[], absent: boolean): Promise<void> {
-  for (let i = 0; i < esIds.length; i += STUDENT_CHUNK) {
-    await tx
-      .update(examStudents)
-      .set({ absent })
-      .where(inArray(examStudents.id, esIds.slice(i, i + STUDENT_CHUNK)));
+  for (const part of chunksOf(esIds, 1000)) {
+    await tx.update(examStudents).set({ absent }).where(inArray(examStudents.id, part));
   }
 }

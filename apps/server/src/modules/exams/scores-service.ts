@@ -11,12 +11,13 @@ import {
   ownSingleExam,
   type SingleWithMulti,
 } from './access.ts';
+import { insertExamStudents, seatOf } from './exam-students-repo.ts';
 import { toQuestion } from './questions-repo.ts';
 import { applyPapers, type PaperUpdate, paperOf } from './score-apply.ts';
 import { scoreBook } from './score-book.ts';
 import { paperFromInput } from './score-input.ts';
 import { questionsOf } from './score-write-repo.ts';
-import { type ExamStudentScore, examStudentScores, insertExamStudents, studentById } from './scores-repo.ts';
+import { type ExamStudentScore, examStudentScores, studentById } from './scores-repo.ts';
 
 // Score reads and the editors' writes (score grid, one card, add a student with scores). Reads are
 // open to every teacher of the school; writes follow assertCanEditScores (type 5 while unlocked,
@@ -95,9 +96,7 @@ export function createScoresService(db: Db) {
       if (student.schoolId !== single.schoolId) throw forbidden('无权访问其他学校的数据');
       if (!add) throw badInput(`${student.name}（${student.studentNo}）不是本科目的考生，请先添加考生`);
       if (student.status !== 1) throw badInput(`${student.name}（${student.studentNo}）已毕业或转出，不能添加为考生`);
-      const ids = await insertExamStudents(tx, single.schoolId, single.id, [
-        { studentId, classId: student.classId, absent: false },
-      ]);
+      const ids = await insertExamStudents(tx, [seatOf(single.schoolId, single.id, student)]);
       added.push({
         esId: ids.get(studentId)!,
         studentId,

@@ -1,4 +1,5 @@
 import type { PaperFilter, PaperSummary } from '@huikao/contracts';
+import { roundHalfUp } from '@huikao/stats';
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { eduCourses, eduGrades } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
@@ -106,7 +107,7 @@ export async function paperSummaries(db: Executor, ids: number[]): Promise<Paper
         paperTypeId: s(r.paperTypeId),
         paperTypeName: r.paperTypeName,
         questionCount: Number(r.questionCount),
-        totalScore: Math.round(Number(r.totalScore) * 100) / 100,
+        totalScore: roundHalfUp(Number(r.totalScore)),
         timesUsed: r.timesUsed,
         schoolId: s(r.schoolId),
       },

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { eduCourses } from '../../db/schema.ts';
-import type { Executor } from '../../platform/db.ts';
+import { chunksOf, type Executor } from '../../platform/db.ts';
 import { PATH_SEPARATOR, type TreeDraft } from './import-model.ts';
 import {
   qbAreas,
@@ -15,14 +15,6 @@ import {
 } from './schema.ts';
 
 // Bulk writes of imports and seeds: upserts by natural keys, multi-row statements in chunks.
-
-export const CHUNK = 500;
-
-export function chunks<T>(rows: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
 
 /** A tsvector from lexemes without spaces, built by the database from one text parameter. */
 export const lexemes = (tokens: string[]) => sql`array_to_tsvector(string_to_array(${tokens.join(' ')}::text, ' '))`;
@@ -88,7 +80,7 @@ export async function upsertTree(db: Executor, courseId: number, kind: number, r
         },
       ];
     });
-    for (const chunk of chunks(rows)) {
+    for (const chunk of chunksOf(rows)) {
       const written = await db
         .insert(qbNodes)
         .values(chunk)
@@ -120,7 +112,7 @@ export type QuestionRow = Omit<typeof qbQuestions.$inferInsert, 'search' | 'id'>
 /** Upserts questions by source key; returns their ids by source key. */
 export async function upsertQuestions(db: Executor, rows: QuestionRow[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  for (const chunk of chunks(rows)) {
+  for (const chunk of chunksOf(rows)) {
     const written = await db
       .insert(qbQuestions)
       .values(chunk.map(({ tokens, ...row }) => ({ ...row, search: lexemes(tokens) })))
@@ -163,10 +155,10 @@ export async function replaceQuestionNodes(
   questionIds: number[],
   links: { questionId: number; nodeId: number }[],
 ) {
-  for (const chunk of chunks(questionIds, 5000)) {
+  for (const chunk of chunksOf(questionIds, 5000)) {
     await db.delete(qbQuestionNodes).where(inArray(qbQuestionNodes.questionId, chunk));
   }
-  for (const chunk of chunks(links, 2000)) {
+  for (const chunk of chunksOf(links, 2000)) {
     await db.insert(qbQuestionNodes).values(chunk).onConflictDoNothing();
   }
 }
@@ -175,7 +167,7 @@ export type PaperRow = Omit<typeof qbPapers.$inferInsert, 'search' | 'id'> & { t
 
 export async function upsertPapers(db: Executor, rows: PaperRow[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  for (const chunk of chunks(rows)) {
+  for (const chunk of chunksOf(rows)) {
     const written = await db
       .insert(qbPapers)
       .values(chunk.map(({ tokens, ...row }) => ({ ...row, search: lexemes(tokens) })))
@@ -190,10 +182,10 @@ export async function upsertPapers(db: Executor, rows: PaperRow[]): Promise<Map<
 }
 
 export async function ensureSections(db: Executor, rows: { paperId: number; title: string; sortOrder: number }[]) {
-  for (const chunk of chunks(rows)) await db.insert(qbPaperSections).values(chunk).onConflictDoNothing();
+  for (const chunk of chunksOf(rows)) await db.insert(qbPaperSections).values(chunk).onConflictDoNothing();
   const paperIds = [...new Set(rows.map((r) => r.paperId))];
   const out = new Map<string, number>();
-  for (const chunk of chunks(paperIds, 5000)) {
+  for (const chunk of chunksOf(paperIds, 5000)) {
     const found = await db
       .select({ id: qbPaperSections.id, paperId: qbPaperSections.paperId, title: qbPaperSections.title })
       .from(qbPaperSections)
@@ -204,7 +196,7 @@ export async function ensureSections(db: Executor, rows: { paperId: number; titl
 }
 
 export async function upsertPaperQuestions(db: Executor, rows: (typeof qbPaperQuestions.$inferInsert)[]) {
-  for (const chunk of chunks(rows, 2000)) {
+  for (const chunk of chunksOf(rows, 2000)) {
     await db
       .insert(qbPaperQuestions)
       .values(chunk)

@@ -1,5 +1,5 @@
 import type { ExamQuestion, QuestionGroup, QuestionInput } from '@huikao/contracts';
-import { normaliseChoice } from '@huikao/stats';
+import { normaliseChoice, sumScores } from '@huikao/stats';
 
 // The 题目结构与答案 editor's model (issue #4 item 1): groups (大题) and questions as the editor holds
 // them, the quick add, the sum of full marks and what the save sends. Pure, tested beside it.
@@ -97,8 +97,7 @@ export function quickAddQuestions(questions: readonly QuestionDraft[], add: Quic
 
 /** The sum of the questions' full marks (shown against the subject's full mark). */
 export function structureFullMark(questions: readonly QuestionDraft[]): number {
-  const sum = questions.reduce((total, q) => total + (q.fullMark ?? 0), 0);
-  return Math.round(sum * 100) / 100;
+  return sumScores(questions.map((q) => q.fullMark ?? 0));
 }
 
 /** What is wrong with one question, in Chinese; empty when it can be saved. */

@@ -1,5 +1,5 @@
 import type { ExamQuestion, ScoreInput, StudentScore } from '@huikao/contracts';
-import { allowedLetters, normaliseChoice, scoreObjective } from '@huikao/stats';
+import { allowedLetters, normaliseChoice, scoreObjective, sumScores } from '@huikao/stats';
 
 // The keyboard-driven score grid (issue #4 item 4), its rules as pure functions: what a column
 // takes, whether what is typed may stand, the derived total, where a key moves the focus, and which
@@ -129,16 +129,11 @@ export function rowTotal(
   absent: boolean,
 ): number | null {
   if (absent) return null;
-  let total = 0;
-  let any = false;
-  for (const column of columns) {
-    const score = cellScore(column, texts[column.key] ?? '');
-    if (score === null) continue;
-    any = true;
-    total += score;
-  }
-  // Sums of halves and tenths: round away binary noise (0.1 + 0.2).
-  return any ? Math.round(total * 100) / 100 : null;
+  const scores = columns
+    .map((column) => cellScore(column, texts[column.key] ?? ''))
+    .filter((score): score is number => score !== null);
+  // Summed in hundredths as the server does, so 0.1 + 0.2 shows 0.3 and the totals agree.
+  return scores.length > 0 ? sumScores(scores) : null;
 }
 
 export interface CellPosition {

@@ -1,4 +1,5 @@
 import { type AnalysisSettings, DEFAULT_SCORE_CONFIG, type ScoreConfig, scoreConfigSchema } from '@huikao/contracts';
+import { roundHalfUp } from '@huikao/stats';
 
 // Pure logic of the analysis-manager forms (the hidden-student-order digits are hidden-options.ts): settings
 // defaults and merging, Chinese messages for the contract's zod issues, and level-share sums.
@@ -151,13 +152,12 @@ export interface LevelRow {
 }
 
 /** Rounds away binary noise (0.1 + 0.2) so sums compare exactly at two decimals. */
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** Each level's cumulative share in percent, from the top level down. */
 export function cumulativeShares(levels: ReadonlyArray<Pick<LevelRow, 'sharePercent'>>): number[] {
   let sum = 0;
   return levels.map((level) => {
-    sum = round2(sum + (Number(level.sharePercent) || 0));
+    sum = roundHalfUp(sum + (Number(level.sharePercent) || 0));
     return sum;
   });
 }
@@ -181,7 +181,7 @@ export function levelRangeError(levels: readonly LevelRow[]): string | null {
 export function levelRowsOf(levels: ReadonlyArray<{ name: string; share: number; high: number; low: number }>) {
   return levels.map((level) => ({
     name: level.name,
-    sharePercent: round2(level.share * 100),
+    sharePercent: roundHalfUp(level.share * 100),
     high: level.high,
     low: level.low,
   }));
