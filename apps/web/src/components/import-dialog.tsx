@@ -1,5 +1,9 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ImportPreview, ImportResult, ImportRow } from '@huikao/contracts';
+
+/** What the dialog shows: any import's checked rows (school base kinds, scores …). */
+export type DialogPreview = Omit<ImportPreview, 'kind'>;
+
 import { Alert, Button, Flex, Modal, Result, Space, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 
@@ -32,7 +36,7 @@ export interface ImportDialogProps {
   scope?: ReactNode;
   onDownloadTemplate: () => Promise<void>;
   /** Reads the file on the server; a rejection's message is shown in the dialog (call it silently). */
-  onPreview: (file: File) => Promise<ImportPreview>;
+  onPreview: (file: File) => Promise<DialogPreview>;
   onConfirm: (rows: ImportCommitRow[]) => Promise<ImportResult>;
 }
 
@@ -43,7 +47,7 @@ export function summarizeResult(result: ImportResult): string {
   return `新增 ${result.created} 条，更新 ${result.updated} 条，未变 ${result.unchanged} 条，跳过 ${result.skipped.length} 条`;
 }
 
-export function validRows(preview: ImportPreview): ImportCommitRow[] {
+export function validRows(preview: DialogPreview): ImportCommitRow[] {
   return preview.rows
     .filter((row) => row.errors.length === 0)
     .map(({ sheet, rowNo, values }) => (sheet === undefined ? { rowNo, values } : { sheet, rowNo, values }));
@@ -63,7 +67,7 @@ export function ImportDialog({
   onPreview,
   onConfirm,
 }: ImportDialogProps) {
-  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [preview, setPreview] = useState<DialogPreview | null>(null);
   const [fileName, setFileName] = useState('');
   const [fileProblem, setFileProblem] = useState('');
   const [busy, setBusy] = useState<'template' | 'preview' | 'confirm' | null>(null);
@@ -200,7 +204,7 @@ export function ImportDialog({
 const ERROR_ROW_BACKGROUND = '#fff1f0';
 
 interface PreviewTableProps {
-  preview: ImportPreview;
+  preview: DialogPreview;
   onlyErrors: boolean;
   onOnlyErrorsChange: (value: boolean) => void;
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, not } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
-import type { Executor } from '../../platform/db.ts';
+import { chunksOf, type Executor } from '../../platform/db.ts';
 import {
   classes,
   classTeachers,
@@ -24,7 +24,7 @@ export const CHUNK = 1000;
 export async function inChunks<K, R>(keys: K[], query: (chunk: K[]) => Promise<R[]>): Promise<R[]> {
   const unique = [...new Set(keys)];
   const rows: R[] = [];
-  for (let i = 0; i < unique.length; i += CHUNK) rows.push(...(await query(unique.slice(i, i + CHUNK))));
+  for (const chunk of chunksOf(unique, CHUNK)) rows.push(...(await query(chunk)));
   return rows;
 }
 

@@ -1,5 +1,5 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db.ts';
+import { chunksOf, type Executor } from '../../platform/db.ts';
 import { CHUNK } from './import-lookup-repo.ts';
 import { classes, classTeachers, classYears, organLeaders, schoolYears, students, teachers } from './schema.ts';
 
@@ -8,7 +8,7 @@ import { classes, classTeachers, classYears, organLeaders, schoolYears, students
 // sends only rows that create or change something.
 
 async function chunked<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) await write(rows.slice(i, i + CHUNK));
+  for (const chunk of chunksOf(rows, CHUNK)) await write(chunk);
 }
 
 export type StudentWrite = typeof students.$inferInsert & { userId: number };

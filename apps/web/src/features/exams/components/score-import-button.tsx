@@ -1,8 +1,8 @@
 import { ImportOutlined } from '@ant-design/icons';
-import { examsApi, type ImportPreview, type ImportResult, type ScoreImportPreview } from '@huikao/contracts';
+import { examsApi, type ImportResult, type ScoreImportPreview } from '@huikao/contracts';
 import { Button } from 'antd';
 import { useRef, useState } from 'react';
-import { type ImportCommitRow, ImportDialog } from '../../../components/import-dialog.tsx';
+import { type DialogPreview, type ImportCommitRow, ImportDialog } from '../../../components/import-dialog.tsx';
 import { callFile, callUpload } from '../../../lib/api-client.ts';
 import { saveDownload } from '../../../lib/download.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -24,13 +24,11 @@ const FIXED_COLUMNS = ['学号', '姓名', '班级'];
  * The score preview as the shared import dialog shows it: its columns after 学号/姓名/班级, each
  * row's cells and errors; with several sheets (the whole exam) each row names its sheet.
  */
-export function previewForDialog(preview: ScoreImportPreview): ImportPreview {
+export function previewForDialog(preview: ScoreImportPreview): DialogPreview {
   const severalSheets = preview.sheets.length > 1;
   const sheetColumns = preview.sheets.flatMap((sheet) => sheet.columns);
   const columns = [...FIXED_COLUMNS, ...sheetColumns.filter((c) => !FIXED_COLUMNS.includes(c))];
   return {
-    // The dialog never reads `kind`; the score import is not one of the school base kinds.
-    kind: 'students',
     columns: [...new Set(columns)],
     rows: preview.rows.map((row) => ({
       ...(severalSheets ? { sheet: row.sheet } : {}),
@@ -51,7 +49,7 @@ export function ScoreImportButton({ meId, seId, courseName, disabled }: ScoreImp
   // With one sheet the dialog leaves the sheet out of its rows; the commit still names it.
   const onlySheet = useRef('');
 
-  async function preview(file: File): Promise<ImportPreview> {
+  async function preview(file: File): Promise<DialogPreview> {
     const checked = (await callUpload(examsApi.uploadFileParse, { schoolId, meId, seId }, file, {
       silent: true,
     })) as ScoreImportPreview;
