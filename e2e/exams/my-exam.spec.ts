@@ -1,20 +1,12 @@
 import { writeFile } from 'node:fs/promises';
-import {
-  authApi,
-  examsApi,
-  type MultiExam,
-  type SchoolClass,
-  type SchoolGrade,
-  type SchoolYearTerm,
-  type StoredUser,
-  schoolBaseApi,
-} from '@huikao/contracts';
+import { examsApi } from '@huikao/contracts';
 import ExcelJS from 'exceljs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/accounts.ts';
 import { callApi } from '../support/api.ts';
-import { baseURL, closeBrowser, loginThroughPage, newPage } from '../support/browser.ts';
+import { closeBrowser, loginThroughPage, newPage } from '../support/browser.ts';
+import { createExam, gradeInTerm, loginAs, type SubjectPlan } from '../support/exams-api.ts';
 
 // Issue #4's browser test: admin01 creates an exam of 八年级 with two subjects, seats 八年级(1)班,
 // defines the questions, imports each subject's scores from the downloaded template (one bad row
@@ -60,15 +52,6 @@ async function pickOption(p: Page, field: Locator, option: string) {
 
 const notification = (p: Page, title: string) =>
   p.locator('.ant-notification-notice').filter({ hasText: title }).first();
-
-/** A school base call from the test process (query parameters, session headers). */
-async function schoolBase<T>(path: string, params: Record<string, string>, user: StoredUser) {
-  const response = await fetch(`${baseURL()}${path}?${new URLSearchParams(params)}`, {
-    method: 'POST',
-    headers: { loginName: user.loginName, jwtToken: user.jwtToken },
-  });
-  return (await response.json()) as { status: number; message: string; data: T };
-}
 
 type Answers = Record<string, string | number>;
 
@@ -167,55 +150,16 @@ const THREE_QUESTIONS = [
   { questionNo: '3', kind: 2, fullMark: 10 },
 ];
 
-/**
- * An exam of 八年级(1)班 made through the API as admin01: one subject per entry, each with its
- * questions (none = scored by its total).
- */
-async function examThroughApi(
-  name: string,
-  subjects: { course: string; fullMark: number; questions?: typeof THREE_QUESTIONS }[],
-) {
-  const login = await callApi(authApi.userLogin, { loginName: 'admin01', password: DEMO_PASSWORD });
-  const admin = login.data as StoredUser;
-  const schoolId = admin.schoolId;
-  const sgt = (await callApi(authApi.findSGTByDate, { schoolId }, admin)).data as SchoolYearTerm;
-  const grades = await schoolBase<SchoolGrade[]>(schoolBaseApi.gradeCourses.path, { schoolId }, admin);
-  const grade = grades.data.find((g) => g.gradeName === GRADE)!;
-  const courseId = (course: string) => grade.schoolGradeCourses.find((c) => c.courseName === course)!.courseId;
-  const classes = await schoolBase<SchoolClass[]>(
-    schoolBaseApi.classes.path,
-    { schoolId, termId: sgt.term.termId },
-    admin,
-  );
-  const classId = classes.data.find((c) => c.name === CLASS)!.classId;
-  const saved = await callApi(
-    examsApi.saveMultiExam,
-    {
-      schoolId,
-      name,
-      schyId: sgt.schoolYear.schyId,
-      termId: sgt.term.termId,
-      gradeId: grade.gradeId,
-      examType: 1,
-      startDate: sgt.term.startDate,
-      endDate: sgt.term.startDate,
-      subjects: subjects.map((subject) => ({ courseId: courseId(subject.course), fullMark: subject.fullMark })),
-      classIds: [classId],
-    },
-    admin,
-  );
-  expect(saved.status, saved.message).toBe(200);
-  const exam = saved.data as MultiExam;
-  for (const [index, subject] of subjects.entries()) {
-    if (!subject.questions) continue;
-    const structure = await callApi(
-      examsApi.saveOrUpdateExamQuestionAndGroup,
-      { schoolId, seId: exam.singleExams[index]!.seId, groups: [], questions: subject.questions },
-      admin,
-    );
-    expect(structure.status, structure.message).toBe(200);
-  }
-  return { admin, schoolId, exam };
+/** An exam of 八年级(1)班 made through the API as admin01, one subject per entry. */
+async function examThroughApi(name: string, subjects: SubjectPlan[]) {
+  const admin = await loginAs('admin01');
+  const { classes } = await gradeInTerm(admin, GRADE);
+  const exam = await createExam(admin, name, {
+    gradeName: GRADE,
+    subjects,
+    classes: classes.filter((c) => c.name === CLASS),
+  });
+  return { admin, schoolId: admin.schoolId, exam };
 }
 
 describe('my-exam', () => {

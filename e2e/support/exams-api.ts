@@ -4,6 +4,7 @@ import {
   type ExamStudent,
   examsApi,
   type MultiExam,
+  type QuestionInput,
   type SchoolClass,
   type SchoolGrade,
   type SchoolYearTerm,
@@ -57,32 +58,43 @@ const today = () =>
     day: '2-digit',
   }).format(new Date());
 
-/**
- * A one-subject exam of the grade in today's term (the term the browser selects by default), sat
- * by two classes, every student given a total score, then finalised (已完成).
- */
-export async function createFinalisedExam(
-  admin: StoredUser,
-  name: string,
-  gradeName = '八年级',
-): Promise<FinalisedExam> {
+/** One subject of an exam made here: its course by name, full mark, and questions (none = scored by total). */
+export interface SubjectPlan {
+  course: string;
+  fullMark: number;
+  questions?: QuestionInput[];
+}
+
+/** The school year and term of today, the grade by name, and that term's classes of the grade. */
+export async function gradeInTerm(admin: StoredUser, gradeName: string) {
   const schoolId = admin.schoolId;
   const sgt = await ok<SchoolYearTerm>(authApi.findSGTByDate, { schoolId }, admin);
   const grades = await schoolBase<SchoolGrade[]>(schoolBaseApi.gradeCourses, { schoolId }, admin);
   const grade = grades.find((candidate) => candidate.gradeName === gradeName);
-  const course = grade?.schoolGradeCourses[0];
-  if (!grade || !course) throw new Error(`the demo school has no ${gradeName} with a course`);
+  if (!grade) throw new Error(`the demo school has no ${gradeName}`);
   const termClasses = await schoolBase<SchoolClass[]>(
     schoolBaseApi.classes,
     { schoolId, termId: sgt.term.termId },
     admin,
   );
-  const classes = termClasses
-    .filter((candidate) => candidate.gradeId === grade.gradeId && !candidate.graduated && candidate.studentCount > 0)
-    .slice(0, 2);
-  if (classes.length < 2) throw new Error(`${gradeName} needs two classes with students`);
+  const classes = termClasses.filter((candidate) => candidate.gradeId === grade.gradeId && !candidate.graduated);
+  return { sgt, grade, classes };
+}
 
-  const created = await ok<MultiExam>(
+/** An exam of the grade in today's term (草稿), sat by the given classes, with each subject's questions. */
+export async function createExam(
+  admin: StoredUser,
+  name: string,
+  plan: { gradeName: string; subjects: SubjectPlan[]; classes: SchoolClass[] },
+): Promise<MultiExam> {
+  const schoolId = admin.schoolId;
+  const { sgt, grade } = await gradeInTerm(admin, plan.gradeName);
+  const courseId = (course: string) => {
+    const found = grade.schoolGradeCourses.find((c) => c.courseName === course);
+    if (!found) throw new Error(`${plan.gradeName} has no ${course}`);
+    return found.courseId;
+  };
+  const exam = await ok<MultiExam>(
     examsApi.saveMultiExam,
     {
       schoolId,
@@ -93,11 +105,42 @@ export async function createFinalisedExam(
       examType: 1,
       startDate: today(),
       endDate: today(),
-      subjects: [{ courseId: course.courseId, fullMark: 100 }],
-      classIds: classes.map((schoolClass) => schoolClass.classId),
+      subjects: plan.subjects.map((subject) => ({ courseId: courseId(subject.course), fullMark: subject.fullMark })),
+      classIds: plan.classes.map((schoolClass) => schoolClass.classId),
     },
     admin,
   );
+  for (const [index, subject] of plan.subjects.entries()) {
+    if (!subject.questions) continue;
+    await ok(
+      examsApi.saveOrUpdateExamQuestionAndGroup,
+      { schoolId, seId: exam.singleExams[index]!.seId, groups: [], questions: subject.questions },
+      admin,
+    );
+  }
+  return exam;
+}
+
+/**
+ * A one-subject exam of the grade in today's term (the term the browser selects by default), sat
+ * by two classes, every student given a total score, then finalised (已完成).
+ */
+export async function createFinalisedExam(
+  admin: StoredUser,
+  name: string,
+  gradeName = '八年级',
+): Promise<FinalisedExam> {
+  const schoolId = admin.schoolId;
+  const { grade, classes: termClasses } = await gradeInTerm(admin, gradeName);
+  const course = grade.schoolGradeCourses[0];
+  if (!course) throw new Error(`the demo school has no ${gradeName} with a course`);
+  const classes = termClasses.filter((candidate) => candidate.studentCount > 0).slice(0, 2);
+  if (classes.length < 2) throw new Error(`${gradeName} needs two classes with students`);
+  const created = await createExam(admin, name, {
+    gradeName,
+    subjects: [{ course: course.courseName, fullMark: 100 }],
+    classes,
+  });
   const meId = created.meId;
   const seId = created.singleExams[0]?.seId;
   if (!seId) throw new Error('saveMultiExam answered without its single exam');
