@@ -65,6 +65,8 @@ export const scoreConfigSchema = z.object({
   excludeZero: z.boolean(),
   /** 名次: competition (1,1,3) or dense (1,1,2) for display. */
   rankMode: z.enum(['competition', 'dense']),
+  /** What students see of ranks: exact rank, a rank band, or only the share beaten (analysis-reports.md). */
+  studentDisclosure: z.enum(['rank', 'band', 'beat'], { error: '学生名次公开方式不正确' }).default('beat'),
 });
 export type ScoreConfig = z.infer<typeof scoreConfigSchema>;
 
@@ -96,6 +98,7 @@ export const DEFAULT_SCORE_CONFIG: ScoreConfig = {
   imbalanceThreshold: 1,
   excludeZero: false,
   rankMode: 'competition',
+  studentDisclosure: 'beat',
 };
 
 /** What analysis-manager sets when publishing: the classes analysed (empty = all) and the settings. */

@@ -1,4 +1,6 @@
 // Every module's tables, for Drizzle and drizzle-kit. Modules own their schema.ts files.
+
+export * from '../modules/analysis/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/exams/schema.ts';
 export * from '../modules/question-bank/schema.ts';

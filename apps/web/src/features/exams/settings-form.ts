@@ -22,6 +22,7 @@ export function mergeScoreConfig(stored: Partial<ScoreConfig> | null | undefined
     imbalanceThreshold: stored.imbalanceThreshold ?? base.imbalanceThreshold,
     excludeZero: stored.excludeZero ?? base.excludeZero,
     rankMode: stored.rankMode ?? base.rankMode,
+    studentDisclosure: stored.studentDisclosure ?? base.studentDisclosure,
   };
 }
 
@@ -76,6 +77,7 @@ const FIELD_LABELS: Record<string, string> = {
   imbalanceThreshold: '偏科阈值',
   excludeZero: '排除零分',
   rankMode: '名次方式',
+  studentDisclosure: '学生可见名次',
   classIds: '参与分析的班级',
   elaId: '等级赋分方案',
 };
@@ -208,7 +210,7 @@ export const NEW_SCHEME_LEVELS: LevelRow[] = [
 /** The configuration part of a form's values (the publish form carries more fields). */
 export function pickScoreConfig(values: ScoreConfig): ScoreConfig {
   const { rates, lines, critical, segments, bands, classECSet, classRSRSet } = values;
-  const { imbalanceThreshold, excludeZero, rankMode } = values;
+  const { imbalanceThreshold, excludeZero, rankMode, studentDisclosure } = values;
   return {
     rates,
     lines: lines ?? [],
@@ -220,6 +222,7 @@ export function pickScoreConfig(values: ScoreConfig): ScoreConfig {
     imbalanceThreshold,
     excludeZero: Boolean(excludeZero),
     rankMode,
+    studentDisclosure: studentDisclosure ?? 'beat',
   };
 }
 

@@ -234,6 +234,18 @@ export function SettingsConfigFields({ disabled }: SettingsConfigFieldsProps) {
             />
           </Form.Item>
         </Col>
+        <Col xs={24} sm={12} md={8}>
+          <Form.Item label={fieldLabel(['studentDisclosure'])} name="studentDisclosure">
+            <Radio.Group
+              disabled={disabled}
+              options={[
+                { value: 'rank', label: '准确名次' },
+                { value: 'band', label: '名次段' },
+                { value: 'beat', label: '仅超过百分比' },
+              ]}
+            />
+          </Form.Item>
+        </Col>
       </Row>
     </fieldset>
   );
