@@ -13,6 +13,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { users } from '../auth/schema.ts';
 import { eduCourses, eduGrades, schools } from '../school-base/schema.ts';
 
 export * from './user-schema.ts';
@@ -140,6 +141,11 @@ export const qbQuestions = pgTable(
     sourceKey: text().notNull().unique(),
     schoolId: bigint({ mode: 'number' }).references(() => schools.id),
     status: smallint().notNull().default(1),
+    /**
+     * A teacher's own imported question (origin 'user'): only its owner sees it, through the
+     * userquestions/own calls; it stays status 2 so no shared or school listing shows it.
+     */
+    ownerId: bigint({ mode: 'number' }).references(() => users.id),
     search: tsvector(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -149,6 +155,7 @@ export const qbQuestions = pgTable(
     index().on(t.courseId, t.year),
     index().on(t.courseId, t.timesUsed),
     index().on(t.schoolId).where(sql`${t.schoolId} is not null`),
+    index().on(t.ownerId).where(sql`${t.ownerId} is not null`),
     index('qb_questions_search_idx').using('gin', t.search),
   ],
 );

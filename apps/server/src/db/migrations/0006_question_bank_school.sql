@@ -1,0 +1,3 @@
+ALTER TABLE "qb_questions" ADD COLUMN "owner_id" bigint;--> statement-breakpoint
+ALTER TABLE "qb_questions" ADD CONSTRAINT "qb_questions_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "qb_questions_owner_id_index" ON "qb_questions" USING btree ("owner_id") WHERE "qb_questions"."owner_id" is not null;
