@@ -200,10 +200,14 @@ export const analysisApi = {
     { schoolYearId: idSchema('学年').optional(), gradeId: idSchema('年级').optional() },
     z.array(reportExamSchema),
   ),
-  /** The exams of the caller's own classes (class and course views). */
-  findMyMultiExam: reportCall('findMyMultiExam', {}, z.array(reportExamSchema)),
+  /**
+   * The exams of the caller's own classes (class and course views). The spec's findMyMultiExam and
+   * findMultiExamBySchoolIdYear paths are the exams module's lists (issue #4), so these two report
+   * lists answer under ★ names of their own.
+   */
+  findMyMultiExam: reportCall('findMyReportMultiExam', {}, z.array(reportExamSchema)),
   findMultiExamBySchoolIdYear: reportCall(
-    'findMultiExamBySchoolIdYear',
+    'findReportMultiExamBySchoolIdYear',
     { schoolYearId: idSchema('学年'), gradeId: idSchema('年级').optional() },
     z.array(reportExamSchema),
   ),
