@@ -6,5 +6,6 @@ export * from './exams.ts';
 export * from './password.ts';
 export * from './platform.ts';
 export * from './question-bank.ts';
+export * from './question-bank-school.ts';
 export * from './question-bank-user.ts';
 export * from './school-base.ts';
