@@ -1,5 +1,15 @@
 import type { RouteObject } from 'react-router';
-import { comingSoonPage, sectionRoute } from '../../lib/route-kit.ts';
+import { comingSoonPage, type RouteHandle, sectionRoute } from '../../lib/route-kit.ts';
+
+/** A screen of this feature, its page loaded lazily (each its own chunk). */
+export function page(
+  path: string,
+  title: string,
+  lazy: () => Promise<{ Component: React.ComponentType }>,
+): RouteObject {
+  const name = path.replace(/^\//, '');
+  return { path, handle: { name, title } satisfies RouteHandle, lazy };
+}
 
 /** Teacher 学情分析 (spec §2 teacher-analysis-main): grade-level and class-level reports. */
 export const teacherAnalysisRoutes: RouteObject = sectionRoute(
