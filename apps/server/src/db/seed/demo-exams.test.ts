@@ -9,13 +9,14 @@ import {
   examQuestions,
   examStudents,
   multiExams,
+  schools,
   scoreRecords,
   singleExams,
   studentScores,
   students,
 } from '../schema.ts';
 import { DEMO_EXAMS } from './demo-exam-calendar.ts';
-import { seedDemoSchool } from './demo-school.ts';
+import { DEMO_SCHOOL, seedDemoSchool } from './demo-school.ts';
 
 // The demo exams as the tables hold them (issue #4 item 9).
 
@@ -25,17 +26,20 @@ describe('demo exams seed', () => {
   beforeAll(async () => {
     t = await createTestApp();
     firstExams = (await seedDemoSchool(t.database.db)).exams;
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   const load = async () => {
     const db = t.database.db;
+    // The demo school's own exams (the partner schools of the 联考 have theirs: demo-school.test.ts).
+    const [demo] = await db.select({ id: schools.id }).from(schools).where(eq(schools.code, DEMO_SCHOOL.code));
+    const own = demo!.id;
     const [multis, singles, questions, sitters, scores, courses] = await Promise.all([
-      db.select().from(multiExams).orderBy(asc(multiExams.id)),
-      db.select().from(singleExams).orderBy(asc(singleExams.id)),
-      db.select().from(examQuestions).orderBy(asc(examQuestions.id)),
-      db.select().from(examStudents).orderBy(asc(examStudents.id)),
-      db.select().from(studentScores).orderBy(asc(studentScores.id)),
+      db.select().from(multiExams).where(eq(multiExams.schoolId, own)).orderBy(asc(multiExams.id)),
+      db.select().from(singleExams).where(eq(singleExams.schoolId, own)).orderBy(asc(singleExams.id)),
+      db.select().from(examQuestions).where(eq(examQuestions.schoolId, own)).orderBy(asc(examQuestions.id)),
+      db.select().from(examStudents).where(eq(examStudents.schoolId, own)).orderBy(asc(examStudents.id)),
+      db.select().from(studentScores).where(eq(studentScores.schoolId, own)).orderBy(asc(studentScores.id)),
       db.select().from(eduCourses),
     ]);
     const courseName = new Map(courses.map((c) => [c.id, c.name]));

@@ -35,8 +35,17 @@ const chunks = <T>(rows: T[]) =>
   Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
 const two = (n: number) => String(n).padStart(2, '0');
 
+/** How another school of the demo area sits the same papers (the 联考 of demo-union.ts). */
+export interface ExamSeedOptions {
+  exams?: readonly DemoExam[];
+  /** Class differences of the school's grade (class 1 first); the demo school's by default. */
+  classOffsets?: readonly number[];
+  /** Exam name → union key: the exam joins the 联考 of that key. */
+  unionKeys?: Readonly<Record<string, string>>;
+}
+
 /** Seeds the demo exams that are missing; an exam that exists is left as it is. Returns the names created. */
-export async function seedDemoExams(db: Db, schoolCode: string): Promise<string[]> {
+export async function seedDemoExams(db: Db, schoolCode: string, options: ExamSeedOptions = {}): Promise<string[]> {
   const [school] = await db.select({ id: schools.id }).from(schools).where(eq(schools.code, schoolCode));
   const [year] = await db
     .select({ id: schoolYears.id })
@@ -46,13 +55,16 @@ export async function seedDemoExams(db: Db, schoolCode: string): Promise<string[
     .select({ id: gradeTerms.id })
     .from(gradeTerms)
     .where(and(eq(gradeTerms.schoolYearId, year!.id), eq(gradeTerms.termNo, 1)));
-  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.loginName, DEMO_LINKED.admin.loginName));
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.loginName, DEMO_LINKED.admin.loginName), eq(users.schoolId, school!.id)));
   const courseRows = await db.select({ id: eduCourses.id, name: eduCourses.name }).from(eduCourses);
   const courseId = new Map(courseRows.map((c) => [c.name, c.id]));
   const context = { schoolId: school!.id, schoolYearId: year!.id, termId: term!.id, adminId: admin?.id ?? null };
 
   const created: string[] = [];
-  for (const exam of DEMO_EXAMS) {
+  for (const exam of options.exams ?? DEMO_EXAMS) {
     const [existing] = await db
       .select({ id: multiExams.id })
       .from(multiExams)
@@ -66,8 +78,9 @@ export async function seedDemoExams(db: Db, schoolCode: string): Promise<string[
       );
     if (existing) continue;
     const roster = await rosterOf(db, context.schoolId, context.schoolYearId, exam.gradeCode);
-    const plan = planExam(exam, roster);
-    await db.transaction((tx) => writeExam(tx, context, exam, plan, roster, courseId));
+    const plan = planExam(exam, roster, options.classOffsets ?? CLASS_OFFSETS[exam.gradeCode] ?? []);
+    const unionKey = options.unionKeys?.[exam.name] ?? null;
+    await db.transaction((tx) => writeExam(tx, { ...context, unionKey }, exam, plan, roster, courseId));
     created.push(exam.name);
   }
   return created;
@@ -114,16 +127,14 @@ interface CoursePlan {
 }
 
 /** Papers and every student's answers, computed before the transaction (no CPU work inside it). */
-function planExam(exam: DemoExam, roster: RosterStudent[]): CoursePlan[] {
+function planExam(exam: DemoExam, roster: RosterStudent[], classOffsets: readonly number[]): CoursePlan[] {
   const people: DemoStudent[] = roster.map((s) => ({
     key: s.studentNo,
     classIndex: s.classNo - 1,
     generalAbility: s.studentNo === DEMO_LINKED.student.studentNo ? STUDENT01_ABILITY : undefined,
   }));
   // The same abilities for every exam of the grade and year, so a student's standing persists.
-  const theta = abilities(`${YEAR}|${exam.gradeCode}`, people, exam.courses, {
-    classOffsets: CLASS_OFFSETS[exam.gradeCode] ?? [],
-  });
+  const theta = abilities(`${YEAR}|${exam.gradeCode}`, people, exam.courses, { classOffsets });
   const present = new Set([DEMO_LINKED.student.studentNo]);
   return exam.courses.map((course) => {
     const groups = buildPaper(randomFor(`${exam.name}|${course}|paper`), course, exam.gradeCode, exam.cover);
@@ -140,7 +151,7 @@ function planExam(exam: DemoExam, roster: RosterStudent[]): CoursePlan[] {
 
 async function writeExam(
   tx: Tx,
-  context: { schoolId: number; schoolYearId: number; termId: number; adminId: number | null },
+  context: { schoolId: number; schoolYearId: number; termId: number; adminId: number | null; unionKey: string | null },
   exam: DemoExam,
   plan: CoursePlan[],
   roster: RosterStudent[],
@@ -163,6 +174,7 @@ async function writeExam(
       endDate: exam.endDate,
       status: exam.status,
       hiddenStudentOrder: DEFAULT_HIDDEN_STUDENT_ORDER,
+      unionKey: context.unionKey,
       publishedToStudents: published,
       settings: { ...DEFAULT_SCORE_CONFIG, classIds: [], elaId: null },
       createdBy: context.adminId,

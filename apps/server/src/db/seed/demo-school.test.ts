@@ -8,15 +8,20 @@ import {
   classTeachers,
   classYears,
   eduCourses,
+  examStudents,
+  multiExams,
   organLeaders,
   schoolGradeCourses,
   schoolGrades,
+  schools,
   schoolYears,
+  singleExams,
   students,
   teachers,
   users,
 } from '../schema.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoSchool } from './demo-school.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SCHOOL, seedDemoSchool } from './demo-school.ts';
+import { DEMO_UNION, PARTNER_SCHOOLS } from './demo-union.ts';
 
 describe('demo school seed', () => {
   let t: TestApp;
@@ -62,18 +67,22 @@ describe('demo school seed', () => {
       expect(second.baseData[kind]).toMatchObject({ created: 0, updated: 0, skipped: [] });
     }
     expect(await baseDataSnapshot()).toEqual(before);
-  });
+  }, 180_000);
 
   it('runs grades 七年级 to 高三 with their courses, six classes each, in both school years', async () => {
     const db = t.database.db;
-    const [{ n: grades }] = (await db.select({ n: count() }).from(schoolGrades)) as [{ n: number }];
+    const [demo] = await db.select({ id: schools.id }).from(schools).where(eq(schools.code, DEMO_SCHOOL.code));
+    const [{ n: grades }] = (await db
+      .select({ n: count() })
+      .from(schoolGrades)
+      .where(eq(schoolGrades.schoolId, demo!.id))) as [{ n: number }];
     expect(grades).toBe(6);
     const eighth = await db
       .select({ name: eduCourses.name })
       .from(schoolGradeCourses)
       .innerJoin(schoolGrades, eq(schoolGrades.id, schoolGradeCourses.schoolGradeId))
       .innerJoin(eduCourses, eq(eduCourses.id, schoolGradeCourses.courseId))
-      .where(eq(schoolGrades.gradeId, 8));
+      .where(and(eq(schoolGrades.gradeId, 8), eq(schoolGrades.schoolId, demo!.id)));
     expect(eighth.map((c) => c.name).sort()).toEqual(
       ['历史', '地理', '物理', '生物', '英语', '语文', '道德与法治', '数学', '信息技术'].sort(),
     );
@@ -81,12 +90,34 @@ describe('demo school seed', () => {
       .select({ year: schoolYears.name, n: count() })
       .from(classYears)
       .innerJoin(schoolYears, eq(schoolYears.id, classYears.schoolYearId))
+      .where(eq(schoolYears.schoolId, demo!.id))
       .groupBy(schoolYears.name)
       .orderBy(schoolYears.name);
     expect(perYear).toEqual([
       { year: '2025-2026学年', n: 24 },
       { year: '2026-2027学年', n: 36 },
     ]);
+  });
+
+  it('seeds a 联考 of four schools of the demo area, about 2,000 students, on the same papers', async () => {
+    const db = t.database.db;
+    const members = await db
+      .select({ school: schools.name, seats: count() })
+      .from(multiExams)
+      .innerJoin(schools, eq(schools.id, multiExams.schoolId))
+      .innerJoin(singleExams, eq(singleExams.multiExamId, multiExams.id))
+      .innerJoin(examStudents, eq(examStudents.singleExamId, singleExams.id))
+      .where(eq(multiExams.unionKey, DEMO_UNION.key))
+      .groupBy(schools.name)
+      .orderBy(schools.name);
+    const classCount = (name: string) => PARTNER_SCHOOLS.find((p) => p.name === name)?.classOffsets.length ?? 6;
+    // Nine courses each; 45 students a class.
+    expect(members.map((m) => [m.school, m.seats])).toEqual(
+      members.map((m) => [m.school, classCount(m.school) * 45 * 9]),
+    );
+    expect(members).toHaveLength(4);
+    const students = members.reduce((sum, m) => sum + m.seats / 9, 0);
+    expect(students).toBe(45 * (6 + 12 + 14 + 12));
   });
 
   it('links teacher01 and student01 to their records, classes and links', async () => {
@@ -150,7 +181,8 @@ describe('demo school seed', () => {
         session: manager,
       },
     );
-    expect(info.data.schoolRelations.map((r) => r.relationName)).toEqual(['慧考示范区']);
+    // The demo school and the three partner schools of the 联考, all in the demo area.
+    expect(info.data.schoolRelations.map((r) => r.relationName)).toEqual(Array(4).fill('慧考示范区'));
     const teacher = await login(t.app, 'teacher01', DEMO_PASSWORD);
     const sgt = await call(
       t.app,

@@ -21,6 +21,7 @@ import { DEMO_GRADES, DEMO_LINKED, demoBaseData } from './demo-base-data.ts';
 import { seedDemoExams } from './demo-exams.ts';
 import { type DemoBankSummary, seedDemoQuestionBank } from './demo-question-bank.ts';
 import { DEMO_QUESTION_BANKS } from './demo-questions/index.ts';
+import { DEMO_UNION, seedDemoUnion } from './demo-union.ts';
 
 /** The demo accounts of README; every one has the password below. Later issues extend the seed. */
 export const DEMO_PASSWORD = 'Huikao@2026';
@@ -53,6 +54,7 @@ export async function seedDemoSchool(db: Db): Promise<{
   created: string[];
   baseData: Record<ImportKind, ImportResult>;
   exams: string[];
+  union: string[];
   questionBank: DemoBankSummary;
 }> {
   const existing = await db
@@ -106,10 +108,14 @@ export async function seedDemoSchool(db: Db): Promise<{
     await tx.insert(schoolRelations).values({ userId: manager!.id, schoolId, areaId }).onConflictDoNothing();
   });
   const baseData = await seedBaseData(db, demoHash);
-  const exams = await seedDemoExams(db, DEMO_SCHOOL.code);
+  const exams = await seedDemoExams(db, DEMO_SCHOOL.code, {
+    unionKeys: { [DEMO_UNION.examName]: DEMO_UNION.key },
+  });
+  // The 联考 of the demo area (issue #5): three partner schools sit the demo school's 期中考试.
+  const union = await seedDemoUnion(db, DEMO_SCHOOL.code, demoHash);
   // The team's own question bank (issue #6), so a fresh start has questions without ../shared/data.
   const questionBank = await seedDemoQuestionBank(db, DEMO_QUESTION_BANKS);
-  return { created: missing.map((a) => a.loginName), baseData, exams, questionBank };
+  return { created: missing.map((a) => a.loginName), baseData, exams, union, questionBank };
 }
 
 /**
