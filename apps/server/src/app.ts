@@ -5,6 +5,7 @@ import { platformApi } from '@huikao/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createAuthModule } from './modules/auth/index.ts';
+import { createDocumentsModule } from './modules/documents/index.ts';
 import { createExamsModule } from './modules/exams/index.ts';
 import { createQuestionBankModule } from './modules/question-bank/index.ts';
 import { createSchoolBaseModule } from './modules/school-base/index.ts';
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   schoolBase.routes(app);
   createExamsModule(database.db, localFileStorage(path.join(config.dataDir, 'files'))).routes(app);
   createQuestionBankModule(database.db).routes(app);
+  createDocumentsModule(database.db).routes(app);
 
   const pruner = setInterval(() => {
     auth.pruneNonces().catch((error) => app.log.warn({ err: error }, 'pruning request nonces failed'));

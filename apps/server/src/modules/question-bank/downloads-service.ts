@@ -3,8 +3,9 @@ import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import { forbidden } from '../../platform/errors.ts';
 import * as repo from './downloads-repo.ts';
+import { countUse } from './questions-repo.ts';
 import { assertCaller, ownedRow, rowId } from './user-owner.ts';
-import type { createUserPapersService } from './user-papers-service.ts';
+import { createUserPapersService } from './user-papers-service.ts';
 
 // The sub-data calls (spec §7, GET): the teacher's download record. `openid` is the caller's
 // loginName; another user's is HTTP 403.
@@ -88,3 +89,31 @@ export function createDownloadsService(db: Db, papers: ReturnType<typeof createU
     },
   };
 }
+
+/**
+ * What the Word/PDF export (documents module) needs of the bank: the caller's own paper with the
+ * questions it may read (another user's paper is 403, a missing one 404), and the record of one
+ * export: its download row and one more use of each of the paper's questions, in one transaction.
+ */
+export function createPaperExports(db: Db) {
+  const papers = createUserPapersService(db);
+  return {
+    paper: (actor: Actor, paperId: string) => papers.detail(actor, paperId),
+    recordExport: (
+      actor: Actor,
+      record: { userPaperId: string; fileName: string; format: string },
+      questionIds: readonly string[],
+    ): Promise<number> =>
+      db.transaction(async (tx) => {
+        const id = await repo.recordDownload(tx, {
+          userId: actor.userId,
+          userPaperId: Number(record.userPaperId),
+          fileName: record.fileName,
+          format: record.format,
+        });
+        await countUse(tx, questionIds.map(Number));
+        return id;
+      }),
+  };
+}
+export type PaperExports = ReturnType<typeof createPaperExports>;

@@ -11,6 +11,7 @@ import { createWisdomService } from './wisdom-service.ts';
 
 export { NODE_KIND } from './catalogue-service.ts';
 export { type DownloadRecord, recordDownload } from './downloads-repo.ts';
+export { createPaperExports, type PaperExports } from './downloads-service.ts';
 export { type FileImport, importQuestionBankFiles } from './import-files.ts';
 export type { QuestionDraft, TreeDraft } from './import-model.ts';
 export { PATH_SEPARATOR } from './import-model.ts';

@@ -192,3 +192,12 @@ export async function similarIds(
     .limit(limit);
   return rows.map((r) => r.id);
 }
+
+/** One more use of each question: a paper that holds them was exported (orderId 2 sorts by it). */
+export async function countUse(tx: Executor, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(q)
+    .set({ timesUsed: sql`${q.timesUsed} + 1` })
+    .where(inArray(q.id, ids));
+}

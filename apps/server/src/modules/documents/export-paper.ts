@@ -1,0 +1,108 @@
+import type { Question, UserPaperDetail } from '@huikao/contracts';
+import { sumScores } from '@huikao/stats';
+
+// The user paper as the export prints it: the editor's copy of each question over the bank's
+// (inline edits never touch the bank), questions numbered 1, 2, 3… across sections, and each
+// section's heading with its counts and scores as Chinese papers write it. Pure.
+
+export interface ExportQuestion {
+  quesId: string;
+  number: number;
+  score: number;
+  stem: string;
+  /** Choice questions' option texts in order A, B, C…; empty otherwise. */
+  options: string[];
+  answer: string;
+  explanation: string;
+  /** Millimetres left blank for the answer (null: the type's usual space). */
+  answerHeightMm: number | null;
+}
+
+export interface ExportSection {
+  /** 一、选择题（本题共5小题，每小题4分，共20分） */
+  heading: string;
+  totalScore: number;
+  questions: ExportQuestion[];
+}
+
+export interface ExportPaper {
+  title: string;
+  subtitle: string;
+  notes: string;
+  layout: UserPaperDetail['paper']['layout'];
+  sections: ExportSection[];
+  questionCount: number;
+  totalScore: number;
+}
+
+const NUMERALS = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
+
+/** 1 → 一, 12 → 十二, 21 → 二十一 (papers have at most 30 sections). */
+export function chineseNumeral(n: number): string {
+  if (n <= 10) return NUMERALS[n]!;
+  const tens = Math.floor(n / 10);
+  const ones = n % 10;
+  return `${tens === 1 ? '' : NUMERALS[tens]}十${ones === 0 ? '' : NUMERALS[ones]}`;
+}
+
+/** A score as printed: 4, 4.5, 0.25 (never 4.00). */
+export const scoreText = (score: number) => String(Math.round(score * 100) / 100);
+
+/** The section title without a numeral the teacher may have typed (一、 or 1.), which the export adds. */
+function bareTitle(title: string): string {
+  return title.replace(/^\s*(?:[一二三四五六七八九十]+|\d+)\s*[、.．]\s*/, '').trim();
+}
+
+export function sectionHeading(index: number, title: string, scores: readonly number[]): string {
+  const total = sumScores(scores);
+  const same = scores.length > 0 && scores.every((s) => s === scores[0]);
+  const detail = same
+    ? `本题共${scores.length}小题，每小题${scoreText(scores[0]!)}分，共${scoreText(total)}分`
+    : `本题共${scores.length}小题，共${scoreText(total)}分`;
+  return `${chineseNumeral(index + 1)}、${bareTitle(title)}（${detail}）`;
+}
+
+/**
+ * From the saved paper and its readable questions. A question no longer in the bank (or no longer
+ * readable) is left out, as userpapers/detail leaves it out, and the totals count what is printed.
+ */
+export function exportPaperOf(detail: UserPaperDetail): ExportPaper {
+  const bank = new Map<string, Question>(detail.questions.map((q) => [q.quesId, q]));
+  let number = 0;
+  const sections: ExportSection[] = [];
+  for (const section of detail.paper.sections) {
+    const questions: ExportQuestion[] = [];
+    for (const entry of section.questions) {
+      const question = bank.get(entry.quesId);
+      if (!question) continue;
+      const edited = entry.edited ?? {};
+      number += 1;
+      questions.push({
+        quesId: entry.quesId,
+        number,
+        score: entry.score,
+        stem: edited.stem ?? question.stem,
+        options: edited.options ?? question.options ?? [],
+        answer: edited.answer ?? question.answer,
+        explanation: edited.explanation ?? question.explanation,
+        answerHeightMm: entry.answerHeightMm,
+      });
+    }
+    if (questions.length === 0) continue;
+    const scores = questions.map((q) => q.score);
+    sections.push({
+      heading: sectionHeading(sections.length, section.title, scores),
+      totalScore: sumScores(scores),
+      questions,
+    });
+  }
+  return {
+    title: detail.paper.title,
+    subtitle: detail.paper.subtitle,
+    notes: detail.paper.notes,
+    layout: detail.paper.layout,
+    sections,
+    questionCount: number,
+    totalScore: sumScores(sections.map((s) => s.totalScore)),
+  };
+}

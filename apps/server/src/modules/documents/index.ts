@@ -1,0 +1,18 @@
+// The documents module's only public door (spec §7 file tool service; issue #6 export): user
+// papers as Word and PDF files, with the matching answer sheet.
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db.ts';
+import { createPaperExports } from '../question-bank/index.ts';
+import { libreOfficeConverter, type PdfConverter } from './pdf.ts';
+import { registerDocumentsRoutes } from './routes.ts';
+import { createDocumentsService } from './service.ts';
+
+export function createDocumentsModule(db: Db, pdf: PdfConverter = libreOfficeConverter()) {
+  const service = createDocumentsService(createPaperExports(db), pdf);
+  return {
+    service,
+    routes(app: FastifyInstance) {
+      registerDocumentsRoutes(app, service);
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process';
+import { constants } from 'node:fs';
+import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+// PDF through LibreOffice headless, where it is installed (`soffice` or `libreoffice` on the
+// PATH). Each conversion gets its own temporary folder and LibreOffice profile, so two exports at
+// once do not share a profile lock; the folder is removed afterwards whatever happens.
+
+const PROGRAMS = ['soffice', 'libreoffice'];
+const CONVERSION_TIMEOUT_MS = 120_000;
+
+/** The LibreOffice program on the PATH, or null. */
+export async function findOffice(searchPath = process.env.PATH ?? ''): Promise<string | null> {
+  for (const directory of searchPath.split(path.delimiter).filter(Boolean)) {
+    for (const program of PROGRAMS) {
+      const candidate = path.join(directory, program);
+      try {
+        await access(candidate, constants.X_OK);
+        return candidate;
+      } catch {
+        // Not in this directory.
+      }
+    }
+  }
+  return null;
+}
+
+export interface PdfConverter {
+  available(): Promise<boolean>;
+  convert(docx: Buffer): Promise<Buffer>;
+}
+
+export function libreOfficeConverter(): PdfConverter {
+  // Looked up once: installing LibreOffice is a server change that comes with a restart.
+  let office: Promise<string | null> | undefined;
+  const program = () => {
+    office ??= findOffice();
+    return office;
+  };
+  return {
+    async available() {
+      return (await program()) !== null;
+    },
+    async convert(docx) {
+      const soffice = await program();
+      if (!soffice) throw new Error('LibreOffice is not installed');
+      const folder = await mkdtemp(path.join(tmpdir(), 'huikao-pdf-'));
+      try {
+        const input = path.join(folder, 'paper.docx');
+        await writeFile(input, docx);
+        await new Promise<void>((resolve, reject) => {
+          execFile(
+            soffice,
+            [
+              `-env:UserInstallation=${pathToFileURL(path.join(folder, 'profile')).href}`,
+              '--headless',
+              '--norestore',
+              '--convert-to',
+              'pdf',
+              '--outdir',
+              folder,
+              input,
+            ],
+            { timeout: CONVERSION_TIMEOUT_MS, env: { ...process.env, HOME: folder } },
+            (error) => (error ? reject(error) : resolve()),
+          );
+        });
+        return await readFile(path.join(folder, 'paper.pdf'));
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+    },
+  };
+}
