@@ -102,7 +102,6 @@ const questionFilter = {
   status: statusFilter,
   questionTypeId: anyId('题型'),
   diffGradeId: intIn('难度', 0, 5).optional(),
-  knowledgePointId: anyId('知识点'),
   keyword,
   ...paging,
 };

@@ -3,7 +3,7 @@ import {
   buildQuestionTemplate,
   QUESTION_COLUMNS,
   QUESTION_SHEET,
-} from '../modules/question-bank/parse-excel-questions.ts';
+} from '../modules/question-bank/index.ts';
 
 // The question import template filled in as a teacher would, for the importer's tests.
 

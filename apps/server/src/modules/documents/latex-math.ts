@@ -1,3 +1,5 @@
+import { ACCENTS, ESCAPED, FRACTIONS, FUNCTIONS, SPACES, STYLE_WRAPPERS, SYMBOLS, TEXTS } from './latex-symbols.ts';
+
 // The LaTeX of question formulas read into a small math tree that maps one to one onto Word's
 // equation objects (OMML): runs, fractions, scripts, radicals, delimiters, n-ary operators,
 // accents, bars and systems of equations (cases). Pure; word-math.ts turns the tree into docx
@@ -32,8 +34,6 @@ export class UnsupportedLatex extends Error {
     this.name = 'UnsupportedLatex';
   }
 }
-
-import { ACCENTS, ESCAPED, FRACTIONS, FUNCTIONS, SPACES, STYLE_WRAPPERS, SYMBOLS, TEXTS } from './latex-symbols.ts';
 
 /** A number (`3.14`) is one char token, so `90^\\circ` raises the whole 90. */
 type Token = { type: 'command'; name: string } | { type: 'char'; char: string } | { type: 'space' };

@@ -6,6 +6,7 @@ import { createCatalogueService } from './catalogue-service.ts';
 import { createPapersService } from './papers-service.ts';
 import { createQuestionsService } from './questions-service.ts';
 import { registerQuestionBankRoutes } from './routes.ts';
+import { registerQuestionBankSchoolRoutes } from './school-routes.ts';
 import { registerQuestionBankUserRoutes } from './user-routes.ts';
 import { createWisdomService } from './wisdom-service.ts';
 
@@ -16,6 +17,7 @@ export { type FileImport, importQuestionBankFiles } from './import-files.ts';
 export type { QuestionDraft, TreeDraft } from './import-model.ts';
 export { PATH_SEPARATOR } from './import-model.ts';
 export { type ImportSummary, importQuestionDrafts, importTree } from './import-service.ts';
+export { buildQuestionTemplate, QUESTION_COLUMNS, QUESTION_SHEET } from './parse-excel-questions.ts';
 
 export function createQuestionBankModule(db: Db) {
   const services = {
@@ -29,6 +31,7 @@ export function createQuestionBankModule(db: Db) {
     routes(app: FastifyInstance) {
       registerQuestionBankRoutes(app, services);
       registerQuestionBankUserRoutes(app, db);
+      registerQuestionBankSchoolRoutes(app, db);
     },
   };
 }

@@ -127,7 +127,8 @@ export function parsePaperLines(rawLines: string[]): DocxPaper {
     if (heading && isHeading(heading[2]!)) {
       finish();
       section = {
-        title: line.replace(/\s+/g, ''),
+        // Without its numeral: a paper numbers its sections itself when shown.
+        title: heading[2]!.replace(/\s+/g, ''),
         typeName: typeFromHeading(heading[2]!),
         score: sectionScore(line),
       };
