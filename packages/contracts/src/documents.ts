@@ -90,6 +90,36 @@ export const documentsApi = {
   }),
 };
 
+// ---- Section headings (the editor's preview and the export print the same text) ----
+
+const NUMERALS = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
+
+/** 1 → 一, 12 → 十二, 21 → 二十一 (papers have at most 30 sections). */
+export function chineseNumeral(n: number): string {
+  if (n <= 10) return NUMERALS[n]!;
+  const tens = Math.floor(n / 10);
+  const ones = n % 10;
+  return `${tens === 1 ? '' : NUMERALS[tens]}十${ones === 0 ? '' : NUMERALS[ones]}`;
+}
+
+/** A score as printed: 4, 4.5, 0.25 (never 4.00). */
+export const scoreText = (score: number) => String(Math.round(score * 100) / 100);
+
+/** The section title without a numeral the teacher may have typed (一、 or 1.), which the heading adds. */
+export function bareSectionTitle(title: string): string {
+  return title.replace(/^\s*(?:[一二三四五六七八九十]+|\d+)\s*[、.．]\s*/, '').trim();
+}
+
+/** 一、选择题（本题共5小题，每小题4分，共20分）; only the total when the scores differ. */
+export function sectionHeading(index: number, title: string, scores: readonly number[]): string {
+  const hundredths = scores.reduce((sum, s) => sum + Math.round(s * 100), 0);
+  const same = scores.length > 0 && scores.every((s) => s === scores[0]);
+  const detail = same
+    ? `本题共${scores.length}小题，每小题${scoreText(scores[0]!)}分，共${scoreText(hundredths / 100)}分`
+    : `本题共${scores.length}小题，共${scoreText(hundredths / 100)}分`;
+  return `${chineseNumeral(index + 1)}、${bareSectionTitle(title)}（${detail}）`;
+}
+
 // ---- Formulas in question text ----
 
 /**

@@ -1,3 +1,4 @@
+import { scoreText } from '@huikao/contracts';
 import {
   AlignmentType,
   BorderStyle,
@@ -12,7 +13,7 @@ import {
   WidthType,
 } from 'docx';
 import { documentStyles, heading, mm, pageSetup, plain, SIZE, STUDENT_FIELDS } from './docx-kit.ts';
-import { type ExportPaper, type ExportQuestion, scoreText } from './export-paper.ts';
+import type { ExportPaper, ExportQuestion } from './export-paper.ts';
 import { answerHeightOf, DEFAULT_ANSWER_HEIGHT_MM } from './paper-docx.ts';
 
 // The answer sheet matching a paper: the student's details and the notes, the objective

@@ -1,4 +1,4 @@
-import { splitFormulaText } from '@huikao/contracts';
+import { scoreText, splitFormulaText } from '@huikao/contracts';
 import {
   AlignmentType,
   BorderStyle,
@@ -17,7 +17,7 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
-import { type ExportPaper, scoreText } from './export-paper.ts';
+import type { ExportPaper } from './export-paper.ts';
 import { formulaRun } from './word-math.ts';
 
 // What every exported paper shares: Chinese fonts and the 10.5 pt (五号) body, A4 portrait or A3

@@ -1,6 +1,6 @@
-import type { Question, UserPaperDetail } from '@huikao/contracts';
+import { chineseNumeral, type Question, sectionHeading, type UserPaperDetail } from '@huikao/contracts';
 import { describe, expect, it } from 'vitest';
-import { chineseNumeral, exportPaperOf, sectionHeading } from './export-paper.ts';
+import { exportPaperOf } from './export-paper.ts';
 
 describe('section headings', () => {
   it('count in Chinese numerals', () => {

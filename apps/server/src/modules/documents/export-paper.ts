@@ -1,4 +1,4 @@
-import type { Question, UserPaperDetail } from '@huikao/contracts';
+import { type Question, sectionHeading, type UserPaperDetail } from '@huikao/contracts';
 import { sumScores } from '@huikao/stats';
 
 // The user paper as the export prints it: the editor's copy of each question over the bank's
@@ -33,33 +33,6 @@ export interface ExportPaper {
   sections: ExportSection[];
   questionCount: number;
   totalScore: number;
-}
-
-const NUMERALS = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
-
-/** 1 → 一, 12 → 十二, 21 → 二十一 (papers have at most 30 sections). */
-export function chineseNumeral(n: number): string {
-  if (n <= 10) return NUMERALS[n]!;
-  const tens = Math.floor(n / 10);
-  const ones = n % 10;
-  return `${tens === 1 ? '' : NUMERALS[tens]}十${ones === 0 ? '' : NUMERALS[ones]}`;
-}
-
-/** A score as printed: 4, 4.5, 0.25 (never 4.00). */
-export const scoreText = (score: number) => String(Math.round(score * 100) / 100);
-
-/** The section title without a numeral the teacher may have typed (一、 or 1.), which the export adds. */
-function bareTitle(title: string): string {
-  return title.replace(/^\s*(?:[一二三四五六七八九十]+|\d+)\s*[、.．]\s*/, '').trim();
-}
-
-export function sectionHeading(index: number, title: string, scores: readonly number[]): string {
-  const total = sumScores(scores);
-  const same = scores.length > 0 && scores.every((s) => s === scores[0]);
-  const detail = same
-    ? `本题共${scores.length}小题，每小题${scoreText(scores[0]!)}分，共${scoreText(total)}分`
-    : `本题共${scores.length}小题，共${scoreText(total)}分`;
-  return `${chineseNumeral(index + 1)}、${bareTitle(title)}（${detail}）`;
 }
 
 /**

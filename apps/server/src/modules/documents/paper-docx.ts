@@ -1,6 +1,7 @@
+import { scoreText } from '@huikao/contracts';
 import { Document, Packer, PageBreak, Paragraph, type ParagraphChild, Tab, TabStopType, TextRun } from 'docx';
 import { documentStyles, heading, mm, pageSetup, paperHeader, plain, textRuns } from './docx-kit.ts';
-import { type ExportPaper, type ExportQuestion, scoreText } from './export-paper.ts';
+import type { ExportPaper, ExportQuestion } from './export-paper.ts';
 
 // The paper itself in three versions: the student paper (answer space under each question), the
 // teacher paper (answer and explanation after each question) and the student paper with every
