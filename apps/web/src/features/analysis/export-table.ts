@@ -23,6 +23,15 @@ export interface ExportTable<Row = never> {
   keyColumns?: number;
 }
 
+/** A table of any row type, for lists of sheets. */
+// biome-ignore lint/suspicious/noExplicitAny: each sheet has its own row type, checked by exportTable
+export type AnyExportTable = ExportTable<any>;
+
+/** A sheet whose columns are checked against its rows, in a list of sheets of different rows. */
+export function exportTable<Row>(table: ExportTable<Row>): AnyExportTable {
+  return table;
+}
+
 export interface SheetData {
   name: string;
   header: string[];

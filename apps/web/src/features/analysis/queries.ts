@@ -1,4 +1,4 @@
-import { analysisApi, type ParamsOf, type ResultOf } from '@huikao/contracts';
+import { analysisApi, examsApi, type ParamsOf, type ResultOf } from '@huikao/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api-client.ts';
 
@@ -63,3 +63,18 @@ export const analysisQueries = {
 
 /** How often a computing report's progress is asked for. */
 export const STATUS_POLL_MS = 2000;
+
+/**
+ * An exam's analysis settings (rank rule, lines, thresholds) for display choices; the exams feature's
+ * key, so the 口径说明 drawer shares the answer. Quiet: without them the page uses the defaults.
+ */
+export function useExamSettings(schoolId: string, meId: string, enabled = true) {
+  const exam = useQuery({
+    queryKey: ['exams', schoolId, 'exam', meId],
+    queryFn: ({ signal }) => call(examsApi.getMultiExamByMeId, { schoolId, meId }, { signal, silent: true }),
+    enabled: enabled && schoolId !== '' && meId !== '',
+    retry: false,
+    staleTime: 60_000,
+  });
+  return exam.data?.settings;
+}

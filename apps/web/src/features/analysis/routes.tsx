@@ -17,13 +17,27 @@ export const teacherAnalysisRoutes: RouteObject = sectionRoute(
   '学情分析',
   '/teacher/teacher-analysis-main/grade-whole-analysis',
   [
-    comingSoonPage('grade-whole-analysis', '年级总体分析'),
-    comingSoonPage('grade-report-card', '年级成绩单'),
-    comingSoonPage('grade-attention-card', '年级关注学生'),
-    comingSoonPage('grade-class-analysis', '年级班级分析'),
-    comingSoonPage('grade-trend-analysis', '年级趋势分析'),
-    comingSoonPage('grade-report-file', '年级分析报告'),
-    comingSoonPage('grade-subject-analysis', '年级学科分析'),
+    page('grade-whole-analysis', '年级总体分析', async () => ({
+      Component: (await import('./pages/grade-whole-analysis-page.tsx')).GradeWholeAnalysisPage,
+    })),
+    page('grade-report-card', '年级成绩单', async () => ({
+      Component: (await import('./pages/grade-report-card-page.tsx')).GradeReportCardPage,
+    })),
+    page('grade-attention-card', '年级关注学生', async () => ({
+      Component: (await import('./pages/grade-attention-card-page.tsx')).GradeAttentionCardPage,
+    })),
+    page('grade-class-analysis', '年级班级分析', async () => ({
+      Component: (await import('./pages/grade-class-analysis-page.tsx')).GradeClassAnalysisPage,
+    })),
+    page('grade-trend-analysis', '年级趋势分析', async () => ({
+      Component: (await import('./pages/grade-trend-analysis-page.tsx')).GradeTrendAnalysisPage,
+    })),
+    page('grade-report-file', '年级分析报告', async () => ({
+      Component: (await import('./pages/grade-report-file-page.tsx')).GradeReportFilePage,
+    })),
+    page('grade-subject-analysis', '年级学科分析', async () => ({
+      Component: (await import('./pages/grade-subject-analysis-page.tsx')).GradeSubjectAnalysisPage,
+    })),
     comingSoonPage('report-card', '成绩单'),
     comingSoonPage('attention-card', '关注学生'),
     comingSoonPage('class-analysis', '班级分析'),

@@ -1,10 +1,8 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import { examsApi } from '@huikao/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Typography } from 'antd';
 import { useState } from 'react';
-import { call } from '../../../lib/api-client.ts';
 import { type DefinitionSettings, type DefinitionTopic, definitionSections } from '../definitions.ts';
+import { useExamSettings } from '../queries.ts';
 
 export interface DefinitionsButtonProps {
   topics: readonly DefinitionTopic[];
@@ -17,18 +15,8 @@ export interface DefinitionsButtonProps {
 /** 口径说明: a drawer with the definitions of the figures the page shows, and the exam's settings. */
 export function DefinitionsButton({ topics, exam, settings }: DefinitionsButtonProps) {
   const [open, setOpen] = useState(false);
-  const stored = useQuery({
-    queryKey: ['exams', exam?.schoolId ?? '', 'exam', exam?.meId ?? ''],
-    queryFn: ({ signal }) =>
-      call(
-        examsApi.getMultiExamByMeId,
-        { schoolId: exam?.schoolId ?? '', meId: exam?.meId ?? '' },
-        { signal, silent: true },
-      ),
-    enabled: open && Boolean(exam?.meId && exam.schoolId),
-    retry: false,
-  });
-  const sections = definitionSections(topics, { ...stored.data?.settings, ...settings });
+  const stored = useExamSettings(exam?.schoolId ?? '', exam?.meId ?? '', open);
+  const sections = definitionSections(topics, { ...stored, ...settings });
   return (
     <>
       <Button icon={<QuestionCircleOutlined />} onClick={() => setOpen(true)}>

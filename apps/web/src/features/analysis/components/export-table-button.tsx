@@ -3,14 +3,13 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { saveDownload } from '../../../lib/download.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { type ExportTable, sheetOf, workbookBytes, XLSX_TYPE } from '../export-table.ts';
+import { type AnyExportTable, sheetOf, workbookBytes, XLSX_TYPE } from '../export-table.ts';
 
 export interface ExportTableButtonProps {
   /** The file's name with its extension (see exportFileName). */
   fileName: string;
   /** The tables, one sheet each (or fetched on click, e.g. every page of a paged list). */
-  // biome-ignore lint/suspicious/noExplicitAny: each table has its own row type
-  tables: readonly ExportTable<any>[] | (() => Promise<readonly ExportTable<any>[]>);
+  tables: readonly AnyExportTable[] | (() => Promise<readonly AnyExportTable[]>);
   label?: string;
   disabled?: boolean;
 }
