@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import {
+  difficulty,
+  discrimination,
+  ebelBand,
+  extremeGroups,
+  groupDiscrimination,
+  itemRestCorrelation,
+  optionShares,
+  pearson,
+} from '../index.ts';
+
+describe('difficulty (难度/得分率)', () => {
+  it('is the item mean over its full mark', () => {
+    expect(difficulty(3.6, 5)).toBe(0.72);
+    expect(() => difficulty(1, 0)).toThrow(RangeError);
+  });
+});
+
+describe('discrimination (27 % groups)', () => {
+  // Ten students (id: total, item of full mark 4), given in a shuffled order so ties must go by id:
+  //   1: 90, 4   2: 85, 3   3: 80, 4   4: 80, 1   5: 60, 3
+  //   6: 55, 2   7: 45, 2   8: 45, 0   9: 40, 1  10: 30, 0
+  // n = ⌈0.27·10⌉ = 3. Order by total desc, ties by id asc: 1 2 3 4 5 6 7 8 9 10.
+  // Top = 1, 2, 3 (3 beats 4 on id) → items 4, 3, 4 = 11/3; bottom = 8, 9, 10 (7 beats 8) → 0, 1, 0 = 1/3.
+  // D = (11/3 − 1/3)/4 = 10/12. (Breaking ties the other way would give (8/3 − 1)/4 = 5/12.)
+  const order = [4, 8, 1, 10, 3, 7, 2, 9, 6, 5];
+  const byId: Record<number, [number, number]> = {
+    1: [90, 4],
+    2: [85, 3],
+    3: [80, 4],
+    4: [80, 1],
+    5: [60, 3],
+    6: [55, 2],
+    7: [45, 2],
+    8: [45, 0],
+    9: [40, 1],
+    10: [30, 0],
+  };
+  const ids = Int32Array.from(order);
+  const totals = Float64Array.from(order.map((id) => byId[id]![0]));
+  const item = Float64Array.from(order.map((id) => byId[id]![1]));
+
+  it('splits off the top and bottom 27 %, ties broken by student id', () => {
+    const groups = extremeGroups(totals, ids)!;
+    const idsOf = (members: Int32Array) => [...members].map((p) => order[p]!).sort((a, b) => a - b);
+    expect(idsOf(groups.top)).toEqual([1, 2, 3]);
+    expect(idsOf(groups.bottom)).toEqual([8, 9, 10]);
+    expect(groupDiscrimination(item, groups, 4)).toBeCloseTo(10 / 12, 14);
+  });
+
+  it('fills the groups by id when every total is the same', () => {
+    // Totals all 50, ids 5 3 9 1 7 2 (N = 6, n = ⌈1.62⌉ = 2): top = ids 1, 2; bottom = ids 7, 9.
+    const sameIds = [5, 3, 9, 1, 7, 2];
+    const groups = extremeGroups(new Float64Array(6).fill(50), sameIds)!;
+    const idsOf = (members: Int32Array) => [...members].map((p) => sameIds[p]!).sort((a, b) => a - b);
+    expect(idsOf(groups.top)).toEqual([1, 2]);
+    expect(idsOf(groups.bottom)).toEqual([7, 9]);
+  });
+
+  it('gives the same D through the one-item convenience', () => {
+    expect(discrimination(item, totals, ids, 4)).toBeCloseTo(10 / 12, 14);
+  });
+
+  it('is 0 for a question nobody scored on', () => {
+    expect(discrimination(new Float64Array(10), totals, ids, 4)).toBe(0);
+  });
+
+  it('needs two students: with 2, n = ⌈0.54⌉ = 1, D = (2 − 0)/2 = 1', () => {
+    expect(discrimination(Float64Array.of(0, 2), Float64Array.of(10, 20), [1, 2], 2)).toBe(1);
+    expect(discrimination(Float64Array.of(2), Float64Array.of(10), [1], 2)).toBeNull();
+  });
+});
+
+describe('pearson and the item–rest correlation', () => {
+  it('works out r by hand', () => {
+    // a 1..5 (mean 3), b 2 4 5 4 5 (mean 4): da −2 −1 0 1 2, db −2 0 1 0 1.
+    // Σda·db = 4 + 0 + 0 + 0 + 2 = 6; Σda² = 10; Σdb² = 6 → r = 6/√60.
+    expect(pearson(Float64Array.of(1, 2, 3, 4, 5), Float64Array.of(2, 4, 5, 4, 5))).toBeCloseTo(6 / Math.sqrt(60), 14);
+  });
+
+  it('is undefined without spread or with fewer than 2 students', () => {
+    expect(pearson(Float64Array.of(3, 3, 3), Float64Array.of(1, 2, 3))).toBeNull();
+    expect(pearson(Float64Array.of(1), Float64Array.of(1))).toBeNull();
+    expect(() => pearson(Float64Array.of(1, 2), Float64Array.of(1))).toThrow(RangeError);
+  });
+
+  it('correlates the item with the total minus the item', () => {
+    // item 1 0 1 0, totals 5 3 4 1 → rest 4 3 3 1. Means 0.5 and 2.75.
+    // di .5 −.5 .5 −.5; dr 1.25 .25 .25 −1.75 → Σ = .625 − .125 + .125 + .875 = 1.5;
+    // Σdi² = 1; Σdr² = 1.5625 + .0625 + .0625 + 3.0625 = 4.75 → r = 1.5/√4.75.
+    expect(itemRestCorrelation(Float64Array.of(1, 0, 1, 0), Float64Array.of(5, 3, 4, 1))).toBeCloseTo(
+      1.5 / Math.sqrt(4.75),
+      14,
+    );
+  });
+
+  it('has no correlation for a question nobody scored on', () => {
+    expect(itemRestCorrelation(new Float64Array(4), Float64Array.of(5, 3, 4, 1))).toBeNull();
+  });
+
+  it('sees a constant rest as constant despite float drift (0.4 − 0.1 vs 0.5 − 0.2)', () => {
+    // The rests are 0.3 and 0.3; in floats 0.4 − 0.1 = 0.30000000000000004 and 0.5 − 0.2 = 0.3.
+    expect(itemRestCorrelation(Float64Array.of(0.1, 0.2), Float64Array.of(0.4, 0.5))).toBeNull();
+  });
+});
+
+describe('ebelBand', () => {
+  it('bands D as shown to 2 decimals: ≥0.40 很好, 0.30–0.39 较好, 0.20–0.29 尚可, <0.20 差', () => {
+    expect(ebelBand(0.4)).toBe('很好');
+    expect(ebelBand(0.395)).toBe('很好'); // shown as 0.40
+    expect(ebelBand(0.3949)).toBe('较好'); // shown as 0.39
+    expect(ebelBand(0.3)).toBe('较好');
+    expect(ebelBand(0.29)).toBe('尚可');
+    expect(ebelBand(0.2)).toBe('尚可');
+    expect(ebelBand(0.1949)).toBe('差');
+    expect(ebelBand(-0.1)).toBe('差');
+  });
+});
+
+describe('optionShares', () => {
+  it('counts each letter of a choice once, blanks as 未作答, over the whole population', () => {
+    // 8 students: A in 'A', 'AC', 'AA' (3); B in 'B' (1); C in 'AC', 'c' (2); D none; blank: null, '', ' ' (3).
+    const shares = optionShares(['A', 'AC', null, 'c', '', 'B', 'AA', ' '], ['A', 'B', 'C', 'D']);
+    expect(shares).toEqual([
+      { option: 'A', count: 3, share: 3 / 8 },
+      { option: 'B', count: 1, share: 1 / 8 },
+      { option: 'C', count: 2, share: 2 / 8 },
+      { option: 'D', count: 0, share: 0 },
+      { option: '未作答', count: 3, share: 3 / 8 },
+    ]);
+  });
+
+  it('gives zero shares for an empty population', () => {
+    expect(optionShares([], ['T', 'F']).map((s) => s.share)).toEqual([0, 0, 0]);
+  });
+});

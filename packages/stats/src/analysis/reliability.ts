@@ -1,0 +1,60 @@
+import { hundredths } from './compare.ts';
+import { pearson } from './items.ts';
+import { meanAndSd } from './summary.ts';
+
+/** 信度 (analysis-definitions.md "Items"): Cronbach's α and the odd/even split half. */
+
+function checkItems(items: readonly Float64Array[]): number {
+  const n = items[0]?.length ?? 0;
+  for (const item of items) if (item.length !== n) throw new RangeError('every item needs one score per student');
+  return n;
+}
+
+/** Σ of the chosen items per student, summed in hundredths so equal sums are equal doubles. */
+function sumItems(items: readonly Float64Array[], n: number, pick: (index: number) => boolean): Float64Array {
+  const sums = new Float64Array(n);
+  items.forEach((item, index) => {
+    if (!pick(index)) return;
+    for (let i = 0; i < n; i++) sums[i]! += hundredths(item[i]!);
+  });
+  for (let i = 0; i < n; i++) sums[i]! /= 100;
+  return sums;
+}
+
+function variance(values: Float64Array): number {
+  const stats = meanAndSd(values);
+  return stats === null ? 0 : stats.sd * stats.sd;
+}
+
+/**
+ * Raw Cronbach's α = k/(k−1)·(1 − Σ item variances / total variance), population variances (the N cancels).
+ * `totals` must be each student's sum of these items if given (it saves a pass). Fewer than 2 items, no
+ * students, or a total without spread (everyone the same total) → null.
+ */
+export function cronbachAlpha(items: readonly Float64Array[], totals?: Float64Array): number | null {
+  const k = items.length;
+  if (k < 2) return null;
+  const n = checkItems(items);
+  if (n === 0) return null;
+  if (totals !== undefined && totals.length !== n) throw new RangeError('totals need one value per student');
+  const totalVariance = variance(totals ?? sumItems(items, n, () => true));
+  if (totalVariance === 0) return null;
+  let itemVariances = 0;
+  for (const item of items) itemVariances += variance(item);
+  return (k / (k - 1)) * (1 - itemVariances / totalVariance);
+}
+
+/**
+ * Split-half reliability: r between the sums of the odd items (1st, 3rd, … in paper order) and the even ones,
+ * stepped up by Spearman–Brown 2r/(1+r). With odd k the odd half has one item more and no length correction
+ * is made. Fewer than 2 items, a half without spread (r undefined) or r = −1 → null.
+ */
+export function splitHalfReliability(items: readonly Float64Array[]): number | null {
+  if (items.length < 2) return null;
+  const n = checkItems(items);
+  const odd = sumItems(items, n, (index) => index % 2 === 0);
+  const even = sumItems(items, n, (index) => index % 2 === 1);
+  const r = pearson(odd, even);
+  if (r === null || r === -1) return null;
+  return (2 * r) / (1 + r);
+}
