@@ -9,7 +9,8 @@
 //   BENCH_DATABASE_URL=postgres://… picks the PostgreSQL server (default postgres://postgres@127.0.0.1:5432);
 //   a database of its own is created there and dropped at the end. BENCH_ONLY=pglite|postgresql
 //   runs one engine; BENCH_PGLITE_ROWS / BENCH_PG_ROWS change the sizes; BENCH_PG_BUILD_SECONDS
-//   caps the PostgreSQL build (default 480 s: the count actually built is printed).
+//   caps the PostgreSQL build (default 480 s: the count actually built is printed); BENCH_KEEP_DATABASE=1
+//   keeps the PostgreSQL database for EXPLAIN.
 // Prints its figures; asserts nothing.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +26,7 @@ import {
   NODE_KIND,
   PATH_SEPARATOR,
   type QuestionDraft,
+  refreshSearchStatistics,
 } from '../apps/server/src/modules/question-bank/index.ts';
 import { parseGaokaoFile } from '../apps/server/src/modules/question-bank/parse-gaokao.ts';
 import { parseTalFile } from '../apps/server/src/modules/question-bank/parse-tal.ts';
@@ -174,7 +176,7 @@ async function build(database: Database, target: number, budgetMs: number) {
   }
   const buildMs = performance.now() - t0;
   const t1 = performance.now();
-  await database.db.execute(sql`analyze`);
+  await refreshSearchStatistics(database.db);
   const [counts] = await rows<{ q: number; n: number; l: number }>(
     database,
     sql`select (select count(*) from qb_questions)::int as q, (select count(*) from qb_nodes)::int as n,
@@ -326,7 +328,9 @@ if (only !== 'pglite') {
       await measure(database);
       await database.close();
     } finally {
-      await admin.query(`drop database if exists ${name}`);
+      // BENCH_KEEP_DATABASE=1 leaves the database for EXPLAIN; drop it by hand afterwards.
+      if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`-- kept database ${name}`);
+      else await admin.query(`drop database if exists ${name}`);
       await admin.end();
     }
   }

@@ -7,6 +7,7 @@ import {
   NODE_KIND,
   PATH_SEPARATOR,
   type QuestionDraft,
+  refreshSearchStatistics,
 } from '../../modules/question-bank/index.ts';
 import type { Db } from '../../platform/db.ts';
 import type { DemoCourseBank } from './demo-questions/format.ts';
@@ -54,6 +55,7 @@ export async function seedDemoQuestionBank(db: Db, banks: DemoCourseBank[]): Pro
     summary.chapterLinks += written.chapterLinks;
     summary.unmatchedPaths += written.unmatchedPaths;
   }
+  await refreshSearchStatistics(db);
   return summary;
 }
 

@@ -6,6 +6,7 @@ import { type ImportSummary, importQuestionDrafts, importTree } from './import-s
 import { parseGaokaoFile } from './parse-gaokao.ts';
 import { parseTalFile } from './parse-tal.ts';
 import { isTreeJson, parseTreeJson } from './parse-tree.ts';
+import { refreshSearchStatistics } from './write-repo.ts';
 
 // Imports files or folders: knowledge trees (JSON node arrays) first, so the questions imported
 // after them can be linked to their knowledge points; then GAOKAO-Bench JSON and TAL-SCQ5K JSONL.
@@ -52,5 +53,6 @@ export async function importQuestionBankFiles(
     const drafts = entry.kind === 'tal' ? parseTalFile(entry.text) : parseGaokaoFile(entry.file, entry.json);
     results.push({ file: entry.file, kind: entry.kind, summary: await importQuestionDrafts(db, drafts) });
   }
+  await refreshSearchStatistics(db);
   return results;
 }

@@ -145,6 +145,6 @@ describe('importers', () => {
     const results = await importQuestionBankFiles(test.database.db, [shared]);
     const questions = results.reduce((n, r) => n + (r.summary?.questions ?? 0), 0);
     expect(questions).toBe(5811);
-  });
+  }, 120_000);
   if (!existsSync(shared)) console.log(`notice: ${shared} is absent; the real-file import test is skipped`);
 });

@@ -14,18 +14,37 @@ const q = qbQuestions;
 /** Questions a teacher of `schoolId` may read: the shared bank and their school's published questions. */
 export const visibleTo = (schoolId: number) => and(eq(q.status, 1), or(isNull(q.schoolId), eq(q.schoolId, schoolId)));
 
-/** The node and every node below it. */
-const subtree = (nodeId: number) => sql`(
-  with recursive sub(id) as (
-    select ${nodeId}::bigint
-    union all
-    select n.id from ${qbNodes} n join sub on n.parent_id = sub.id
-  ) select id from sub)`;
+/**
+ * The node and every node below it, resolved before the search: with the ids as a constant the
+ * planner reads the links by their (node_id, question_id) index and knows how many there are; a
+ * recursive CTE inside the filter made it guess 200 and scan every link of the bank.
+ */
+export async function subtreeIds(db: Executor, nodeId: number): Promise<number[]> {
+  // Both drivers answer raw SQL with { rows }.
+  const result = (await db.execute(sql`
+    with recursive sub(id) as (
+      select ${nodeId}::bigint
+      union all
+      select n.id from ${qbNodes} n join sub on n.parent_id = sub.id
+    ) select id from sub`)) as unknown as { rows: { id: string | number }[] };
+  return result.rows.map((r) => Number(r.id));
+}
 
-const linkedTo = (nodeId: number) =>
-  sql`exists (select 1 from ${qbQuestionNodes} qn where qn.question_id = ${q.id} and qn.node_id in ${subtree(nodeId)})`;
+const linkedTo = (nodeIds: number[]) =>
+  sql`${q.id} in (select qn.question_id from ${qbQuestionNodes} qn where qn.node_id = any(${`{${nodeIds.join(',')}}`}::bigint[]))`;
 
-export function filterConditions(filter: QuestionFilter, schoolId: number, keyword: KeywordQuery | null): SQL[] {
+/** The catalogue filters of a search, their subtrees resolved (see subtreeIds). */
+export interface NodeFilters {
+  knowledge: number[] | null;
+  chapter: number[] | null;
+}
+
+export function filterConditions(
+  filter: QuestionFilter,
+  schoolId: number,
+  keyword: KeywordQuery | null,
+  nodes: NodeFilters,
+): SQL[] {
   const where: (SQL | undefined)[] = [
     eq(q.courseId, Number(filter.courseId)),
     visibleTo(schoolId),
@@ -36,8 +55,8 @@ export function filterConditions(filter: QuestionFilter, schoolId: number, keywo
     filter.paperTypeId ? eq(q.paperTypeId, Number(filter.paperTypeId)) : undefined,
     filter.year ? eq(q.year, filter.year) : undefined,
     filter.diffGradeId ? eq(q.difficulty, filter.diffGradeId) : undefined,
-    filter.knowledgePointId ? linkedTo(Number(filter.knowledgePointId)) : undefined,
-    filter.tbCatalogNodesId ? linkedTo(Number(filter.tbCatalogNodesId)) : undefined,
+    nodes.knowledge ? linkedTo(nodes.knowledge) : undefined,
+    nodes.chapter ? linkedTo(nodes.chapter) : undefined,
     keyword ? sql`${q.search} @@ ${keyword.match}::tsquery` : undefined,
   ];
   return where.filter((c): c is SQL => c !== undefined);

@@ -22,7 +22,12 @@ export function createQuestionsService(db: Db) {
     async getFast(actor: Actor, filter: QuestionFilter): Promise<QuestionPage> {
       assertOwnSchoolFilter(actor, filter.schoolId);
       const keyword = keywordQuery(filter.keyword);
-      const where = repo.filterConditions(filter, actor.schoolId, keyword);
+      const subtree = (id: string | undefined) => (id ? repo.subtreeIds(db, Number(id)) : null);
+      const nodes = {
+        knowledge: await subtree(filter.knowledgePointId),
+        chapter: await subtree(filter.tbCatalogNodesId),
+      };
+      const where = repo.filterConditions(filter, actor.schoolId, keyword, nodes);
       const page = await repo.findPage(db, where, filter.orderId, keyword, filter);
       return {
         list: await repo.questionsByIds(db, page.ids),

@@ -1,0 +1,1 @@
+CREATE INDEX "qb_questions_facets_idx" ON "qb_questions" USING btree ("course_id","status","year","id","times_used","difficulty","type_id","school_id","area_id","grade_id","paper_type_id");
