@@ -62,6 +62,8 @@ export const bankQuestionInputSchema = z.object({
   section: text('大题名称', 50).trim().optional(),
 });
 export type BankQuestionInput = z.output<typeof bankQuestionInputSchema>;
+/** What a form sends before the schema's defaults and conversions. */
+export type BankQuestionDraftInput = z.input<typeof bankQuestionInputSchema>;
 
 /** An imported question in the preview: what was read, resolved against the course, and its problems. */
 export const importedQuestionSchema = z.object({

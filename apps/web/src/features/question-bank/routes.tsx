@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { comingSoonPage, type RouteHandle, sectionRoute } from '../../lib/route-kit.ts';
+import { type RouteHandle, sectionRoute } from '../../lib/route-kit.ts';
 
 /** A screen of this feature, its page loaded lazily (each its own chunk). */
 function page(path: string, title: string, lazy: () => Promise<{ Component: React.ComponentType }>): RouteObject {
@@ -21,12 +21,26 @@ export const questionBankRoutes: RouteObject = sectionRoute(
     page('paper-topic', '试卷选题', async () => ({
       Component: (await import('./pages/paper-topic-page.tsx')).PaperTopicPage,
     })),
-    comingSoonPage('wisdom-topic', '智能组卷'),
-    comingSoonPage('my-paper', '我的试卷'),
-    comingSoonPage('my-collection', '我的收藏'),
-    comingSoonPage('school-paper', '校本试卷'),
-    comingSoonPage('school-question', '校本试题'),
-    comingSoonPage('school-paper-manage', '校本试卷管理'),
-    comingSoonPage('school-question-manage', '校本试题管理'),
+    page('wisdom-topic', '智能组卷', async () => ({
+      Component: (await import('./pages/wisdom-topic-page.tsx')).WisdomTopicPage,
+    })),
+    page('my-paper', '我的试卷', async () => ({
+      Component: (await import('./pages/my-paper-page.tsx')).MyPaperPage,
+    })),
+    page('my-collection', '我的收藏', async () => ({
+      Component: (await import('./pages/my-collection-page.tsx')).MyCollectionPage,
+    })),
+    page('school-paper', '校本试卷', async () => ({
+      Component: (await import('./pages/school-paper-page.tsx')).SchoolPaperPage,
+    })),
+    page('school-question', '校本试题', async () => ({
+      Component: (await import('./pages/school-question-page.tsx')).SchoolQuestionPage,
+    })),
+    page('school-paper-manage', '校本试卷管理', async () => ({
+      Component: (await import('./pages/school-paper-manage-page.tsx')).SchoolPaperManagePage,
+    })),
+    page('school-question-manage', '校本试题管理', async () => ({
+      Component: (await import('./pages/school-question-manage-page.tsx')).SchoolQuestionManagePage,
+    })),
   ],
 );
