@@ -90,7 +90,18 @@ export const documentsApi = {
   }),
 };
 
-// ---- Section headings (the editor's preview and the export print the same text) ----
+// ---- What the editor's preview and the export print alike ----
+
+/** The student information line (and the seal line): 学校：____ 班级：____ 姓名：____ 考号：____ */
+export const STUDENT_INFO_FIELDS = ['学校', '班级', '姓名', '考号'] as const;
+
+/**
+ * Answer space under a question whose paper leaves it unset: none for choice, fill-in and
+ * true/false questions (answered on the line or in the options), 40 mm for the others.
+ */
+export function defaultAnswerHeightMm(questionTypeName: string, hasOptions: boolean): number {
+  return hasOptions || /选择|单选|多选|填空|判断/.test(questionTypeName) ? 0 : 40;
+}
 
 const NUMERALS = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
 

@@ -1,4 +1,4 @@
-import { scoreText } from '@huikao/contracts';
+import { STUDENT_INFO_FIELDS, scoreText } from '@huikao/contracts';
 import {
   AlignmentType,
   BorderStyle,
@@ -12,9 +12,9 @@ import {
   VerticalAlign,
   WidthType,
 } from 'docx';
-import { documentStyles, heading, mm, pageSetup, plain, SIZE, STUDENT_FIELDS } from './docx-kit.ts';
+import { documentStyles, heading, mm, pageSetup, plain, SIZE } from './docx-kit.ts';
 import type { ExportPaper, ExportQuestion } from './export-paper.ts';
-import { answerHeightOf, DEFAULT_ANSWER_HEIGHT_MM } from './paper-docx.ts';
+import { answerHeightOf } from './paper-docx.ts';
 
 // The answer sheet matching a paper: the student's details and the notes, the objective
 // questions as rows of [A] [B] [C] [D] boxes to fill in, and one framed box per other question,
@@ -55,7 +55,7 @@ function studentTable(widthMm: number): Table {
         cell([new Paragraph('')], valueMm, { borders: box }),
       ],
     });
-  const [school, klass, name, number] = STUDENT_FIELDS;
+  const [school, klass, name, number] = STUDENT_INFO_FIELDS;
   return new Table({
     width: { size: mm(widthMm), type: WidthType.DXA },
     columnWidths: [labelMm, valueMm, labelMm, valueMm].map(mm),
@@ -94,7 +94,7 @@ function objectiveTable(questions: readonly ExportQuestion[], widthMm: number): 
 
 /** One framed answer area, as tall as the paper's answer space (at least 15 mm to write in). */
 function answerBox(question: ExportQuestion, widthMm: number): Table {
-  const height = Math.max(answerHeightOf(question) || DEFAULT_ANSWER_HEIGHT_MM, 15);
+  const height = Math.max(answerHeightOf(question), 15);
   return new Table({
     width: { size: mm(widthMm), type: WidthType.DXA },
     columnWidths: [mm(widthMm)],

@@ -1,4 +1,4 @@
-import { scoreText, splitFormulaText } from '@huikao/contracts';
+import { STUDENT_INFO_FIELDS, scoreText, splitFormulaText } from '@huikao/contracts';
 import {
   AlignmentType,
   BorderStyle,
@@ -72,12 +72,11 @@ export const plain = (text: string, options: { bold?: boolean; size?: number } =
   new TextRun({ text, bold: options.bold, size: options.size ?? SIZE.body });
 
 /** 学校：______ 班级：______ 姓名：______ 考号：______ */
-export const STUDENT_FIELDS = ['学校', '班级', '姓名', '考号'] as const;
 export const studentInfoLine = () =>
   new Paragraph({
     alignment: AlignmentType.CENTER,
     spacing: { before: 120, after: 120 },
-    children: [new TextRun({ text: STUDENT_FIELDS.map((f) => `${f}：____________`).join('  ') })],
+    children: [new TextRun({ text: STUDENT_INFO_FIELDS.map((f) => `${f}：____________`).join('  ') })],
   });
 
 export const SEAL_TEXT = '密封线内不要答题';
@@ -88,7 +87,7 @@ export const SEAL_TEXT = '密封线内不要答题';
  */
 function sealLine(pageHeightMm: number): Table {
   const dots = '…………';
-  const text = `${STUDENT_FIELDS.map((f) => `${f}：______________`).join('    ')}    ${dots}密${dots}封${dots}线${dots}内${dots}不${dots}要${dots}答${dots}题${dots}`;
+  const text = `${STUDENT_INFO_FIELDS.map((f) => `${f}：______________`).join('    ')}    ${dots}密${dots}封${dots}线${dots}内${dots}不${dots}要${dots}答${dots}题${dots}`;
   const none = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
   return new Table({
     float: {

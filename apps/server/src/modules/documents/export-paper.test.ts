@@ -23,7 +23,15 @@ describe('section headings', () => {
 });
 
 const question = (quesId: string, fields: Partial<Question> = {}) =>
-  ({ quesId, stem: `题${quesId}`, options: null, answer: `答${quesId}`, explanation: '', ...fields }) as Question;
+  ({
+    quesId,
+    questionTypeName: '解答题',
+    stem: `题${quesId}`,
+    options: null,
+    answer: `答${quesId}`,
+    explanation: '',
+    ...fields,
+  }) as Question;
 
 describe('exportPaperOf', () => {
   it('numbers across sections, prefers the edited copy and leaves out questions gone from the bank', () => {

@@ -7,6 +7,7 @@ import { sumScores } from '@huikao/stats';
 
 export interface ExportQuestion {
   quesId: string;
+  questionTypeName: string;
   number: number;
   score: number;
   stem: string;
@@ -52,6 +53,7 @@ export function exportPaperOf(detail: UserPaperDetail): ExportPaper {
       number += 1;
       questions.push({
         quesId: entry.quesId,
+        questionTypeName: question.questionTypeName,
         number,
         score: entry.score,
         stem: edited.stem ?? question.stem,

@@ -1,4 +1,4 @@
-import { scoreText } from '@huikao/contracts';
+import { defaultAnswerHeightMm, scoreText } from '@huikao/contracts';
 import { Document, Packer, PageBreak, Paragraph, type ParagraphChild, Tab, TabStopType, TextRun } from 'docx';
 import { documentStyles, heading, mm, pageSetup, paperHeader, plain, textRuns } from './docx-kit.ts';
 import type { ExportPaper, ExportQuestion } from './export-paper.ts';
@@ -9,10 +9,9 @@ import type { ExportPaper, ExportQuestion } from './export-paper.ts';
 
 export type PaperVersion = 'student' | 'teacher' | 'answers';
 
-/** Answer space when the editor left it unset: none for a choice question, 30 mm otherwise. */
-export const DEFAULT_ANSWER_HEIGHT_MM = 30;
+/** The paper's answer space, or the type's usual one when the editor left it unset. */
 export const answerHeightOf = (question: ExportQuestion) =>
-  question.answerHeightMm ?? (question.options.length > 0 ? 0 : DEFAULT_ANSWER_HEIGHT_MM);
+  question.answerHeightMm ?? defaultAnswerHeightMm(question.questionTypeName, question.options.length > 0);
 
 const LETTERS = 'ABCDEFGHIJ';
 

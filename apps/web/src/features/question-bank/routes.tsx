@@ -21,6 +21,11 @@ export const questionBankRoutes: RouteObject = sectionRoute(
     page('paper-topic', '试卷选题', async () => ({
       Component: (await import('./pages/paper-topic-page.tsx')).PaperTopicPage,
     })),
+    // The paper editor (组卷): not a screen of spec §2, so no handle (not in the menu); see editor-route.ts.
+    {
+      path: 'paper-editor',
+      lazy: async () => ({ Component: (await import('./pages/paper-editor-page.tsx')).PaperEditorPage }),
+    },
     page('wisdom-topic', '智能组卷', async () => ({
       Component: (await import('./pages/wisdom-topic-page.tsx')).WisdomTopicPage,
     })),

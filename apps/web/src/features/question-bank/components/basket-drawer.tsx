@@ -1,8 +1,10 @@
-import { DeleteOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { DeleteOutlined, FileAddOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Alert, Button, Drawer, Empty, Flex, FloatButton, List, Popconfirm, Progress, Typography } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { BasketControls } from '../basket.ts';
 import { inBasket } from '../basket-rules.ts';
+import { paperEditorPath } from './paper-editor/editor-route.ts';
 
 export interface BasketButtonProps {
   controls: BasketControls;
@@ -33,6 +35,7 @@ export interface BasketDrawerProps {
 /** The floating 试题篮 button and its drawer: counts per question type, remove a type, empty all. */
 export function BasketDrawer({ controls, courseName }: BasketDrawerProps) {
   const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
   const { basket } = controls;
   const total = basket?.total ?? 0;
   return (
@@ -86,6 +89,15 @@ export function BasketDrawer({ controls, courseName }: BasketDrawerProps) {
                 </List.Item>
               )}
             />
+            <Button
+              type="primary"
+              block
+              icon={<FileAddOutlined />}
+              style={{ marginTop: 16 }}
+              onClick={() => basket && navigate(paperEditorPath({ from: 'basket', courseId: basket.courseId }))}
+            >
+              生成试卷
+            </Button>
             <Popconfirm title="确定清空试题篮吗？" okText="确定" cancelText="取消" onConfirm={controls.clear}>
               <Button danger block style={{ marginTop: 16 }}>
                 清空试题篮

@@ -1,7 +1,10 @@
+import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Drawer, Flex, Skeleton, Switch, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Flex, Skeleton, Switch, Typography } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { questionBankQueries } from '../queries.ts';
+import { paperEditorPath } from './paper-editor/editor-route.ts';
 import { QuestionBody } from './question-body.tsx';
 import { QuestionAnalysis } from './question-card.tsx';
 
@@ -16,6 +19,7 @@ const CHINESE_NUMERALS = '一二三四五六七八九十';
 export function PaperDetailDrawer({ paperId, onClose }: PaperDetailDrawerProps) {
   const paper = useQuery(questionBankQueries.paper(paperId));
   const [withAnswers, setWithAnswers] = useState(false);
+  const navigate = useNavigate();
   const detail = paper.data;
   let number = 0;
   return (
@@ -27,6 +31,15 @@ export function PaperDetailDrawer({ paperId, onClose }: PaperDetailDrawerProps) 
       destroyOnHidden
       extra={
         <Flex gap={8} align="center">
+          <Button
+            type="primary"
+            size="small"
+            icon={<EditOutlined />}
+            disabled={!detail}
+            onClick={() => paperId && navigate(paperEditorPath({ from: 'library', paperId }))}
+          >
+            编辑为我的试卷
+          </Button>
           <Typography.Text>显示答案解析</Typography.Text>
           <Switch aria-label="显示答案解析" checked={withAnswers} onChange={setWithAnswers} />
         </Flex>
