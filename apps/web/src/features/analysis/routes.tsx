@@ -17,7 +17,7 @@ export const teacherAnalysisRoutes: RouteObject = sectionRoute(
   '学情分析',
   '/teacher/teacher-analysis-main/grade-whole-analysis',
   [
-    page('grade-whole-analysis', '年级总体分析', async () => ({
+    page('grade-whole-analysis', '年级整体分析', async () => ({
       Component: (await import('./pages/grade-whole-analysis-page.tsx')).GradeWholeAnalysisPage,
     })),
     page('grade-report-card', '年级成绩单', async () => ({
@@ -26,16 +26,16 @@ export const teacherAnalysisRoutes: RouteObject = sectionRoute(
     page('grade-attention-card', '年级关注学生', async () => ({
       Component: (await import('./pages/grade-attention-card-page.tsx')).GradeAttentionCardPage,
     })),
-    page('grade-class-analysis', '年级班级分析', async () => ({
+    page('grade-class-analysis', '班级对比分析', async () => ({
       Component: (await import('./pages/grade-class-analysis-page.tsx')).GradeClassAnalysisPage,
     })),
     page('grade-trend-analysis', '年级趋势分析', async () => ({
       Component: (await import('./pages/grade-trend-analysis-page.tsx')).GradeTrendAnalysisPage,
     })),
-    page('grade-report-file', '年级分析报告', async () => ({
+    page('grade-report-file', '年级报告文件', async () => ({
       Component: (await import('./pages/grade-report-file-page.tsx')).GradeReportFilePage,
     })),
-    page('grade-subject-analysis', '年级学科分析', async () => ({
+    page('grade-subject-analysis', '学科分析', async () => ({
       Component: (await import('./pages/grade-subject-analysis-page.tsx')).GradeSubjectAnalysisPage,
     })),
     comingSoonPage('report-card', '成绩单'),

@@ -22,7 +22,7 @@ export function segmentsBarOption(segments: readonly SegmentRow[], title = '分�
           : '';
       },
     },
-    xAxis: { ...categoryAxis(ascending.map(formatSegment)), name: '分数段' },
+    xAxis: categoryAxis(ascending.map(formatSegment)),
     yAxis: { type: 'value', name: '人数', minInterval: 1 },
     series: [
       {

@@ -21,7 +21,11 @@ export function trendOption(
     grid: { ...BASE_GRID, bottom: 64 },
     tooltip: { trigger: 'axis' },
     legend: { bottom: 0, type: 'scroll', data: series.map((s) => s.name) },
-    xAxis: { ...categoryAxis(exams), boundaryGap: false },
+    // Exam names are long: each wraps within its share of the axis instead of overlapping the next.
+    xAxis: {
+      ...categoryAxis(exams),
+      axisLabel: { interval: 0, width: Math.max(60, Math.floor(480 / Math.max(1, exams.length))), overflow: 'break' },
+    },
     yAxis: {
       type: 'value',
       name: options.yName,
