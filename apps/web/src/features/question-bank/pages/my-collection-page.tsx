@@ -18,7 +18,7 @@ import {
   TreeSelect,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { call } from '../../../lib/api-client.ts';
@@ -90,14 +90,15 @@ export function MyCollectionPage() {
               </Button>
             </Space>
             {nodes.data && nodes.data.length > 0 ? (
-              <Tree
-                aria-label="收藏目录"
-                blockNode
-                defaultExpandAll
-                treeData={toTreeData(nodes.data)}
-                selectedKeys={selectedId ? [selectedId] : []}
-                onSelect={(keys) => setSelectedId(keys.length > 0 ? String(keys[0]) : null)}
-              />
+              <section aria-label="收藏目录">
+                <Tree
+                  blockNode
+                  defaultExpandAll
+                  treeData={toTreeData(nodes.data)}
+                  selectedKeys={selectedId ? [selectedId] : []}
+                  onSelect={(keys) => setSelectedId(keys.length > 0 ? String(keys[0]) : null)}
+                />
+              </section>
             ) : (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={nodes.isPending ? '加载中' : '还没有收藏目录'} />
             )}
@@ -170,6 +171,8 @@ function NameDialog({ naming, owner, courseId, onClose, onDone }: NameDialogProp
   const [name, setName] = useState('');
   const [saving, setSaving] = useState(false);
   const title = naming?.mode === 'rename' ? '重命名目录' : naming?.parentId ? '新建子目录' : '新建目录';
+  // Set when the dialog opens, before anything can be typed into it.
+  useEffect(() => setName(naming?.mode === 'rename' ? naming.node.name : ''), [naming]);
   async function save() {
     if (!naming) return;
     setSaving(true);
@@ -200,7 +203,6 @@ function NameDialog({ naming, owner, courseId, onClose, onDone }: NameDialogProp
       confirmLoading={saving}
       onOk={() => void save()}
       onCancel={onClose}
-      afterOpenChange={(open) => open && setName(naming?.mode === 'rename' ? naming.node.name : '')}
       destroyOnHidden
     >
       <Input
@@ -227,6 +229,7 @@ interface MoveDialogProps {
 
 function MoveDialog({ node, tree, owner, courseId, onClose, onDone }: MoveDialogProps) {
   const [target, setTarget] = useState<string>(TOP_LEVEL);
+  useEffect(() => setTarget(node?.parentId ?? TOP_LEVEL), [node]);
   const choices: FolderChoice[] = [
     { value: TOP_LEVEL, title: '顶层', children: [] },
     ...targetsOf(tree, node?.id ?? ''),
@@ -252,7 +255,6 @@ function MoveDialog({ node, tree, owner, courseId, onClose, onDone }: MoveDialog
       okText="移动"
       onOk={() => void save()}
       onCancel={onClose}
-      afterOpenChange={(open) => open && setTarget(node?.parentId ?? TOP_LEVEL)}
       destroyOnHidden
     >
       <TreeSelect

@@ -2,7 +2,7 @@ import { FileWordOutlined } from '@ant-design/icons';
 import { questionBankSchoolApi, SCHOOL_STATUS_NAMES, type SchoolPaper } from '@huikao/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, Modal, Popconfirm, Segmented, Select, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DataTable, useTableQuery } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { call } from '../../../lib/api-client.ts';
@@ -186,6 +186,10 @@ function PaperInfoDialog({ schoolId, paper, onClose, onDone }: PaperInfoDialogPr
   const [gradeId, setGradeId] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   const base = useQuery(questionBankQueries.base(paper?.courseId ?? null));
+  useEffect(() => {
+    setTitle(paper?.title ?? '');
+    setGradeId(paper?.gradeId ?? undefined);
+  }, [paper]);
   async function save() {
     if (!paper) return;
     setSaving(true);
@@ -223,12 +227,6 @@ function PaperInfoDialog({ schoolId, paper, onClose, onDone }: PaperInfoDialogPr
       confirmLoading={saving}
       onOk={() => void save()}
       onCancel={onClose}
-      afterOpenChange={(open) => {
-        if (open && paper) {
-          setTitle(paper.title);
-          setGradeId(paper.gradeId ?? undefined);
-        }
-      }}
       destroyOnHidden
     >
       <Flex vertical gap={12}>
