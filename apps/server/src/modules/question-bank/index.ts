@@ -18,6 +18,7 @@ export type { QuestionDraft, TreeDraft } from './import-model.ts';
 export { PATH_SEPARATOR } from './import-model.ts';
 export { type ImportSummary, importQuestionDrafts, importTree } from './import-service.ts';
 export { buildQuestionTemplate, QUESTION_COLUMNS, QUESTION_SHEET } from './parse-excel-questions.ts';
+export { findPracticeQuestions, type PracticeQuestion } from './practice-repo.ts';
 export { refreshSearchStatistics } from './write-repo.ts';
 
 export function createQuestionBankModule(db: Db) {
