@@ -179,6 +179,16 @@ class Parser {
   }
 
   private withScripts(base: MathNode[]): MathNode[] {
+    const { sub, sup } = this.scripts();
+    if (!sub && !sup) return base;
+    // The atom is one token or one braced group: in `ab^2` the 2 belongs to b, in `{ab}^2` to ab.
+    const only = base.length === 1 ? base[0] : undefined;
+    if (only?.kind === 'nary') return [{ ...only, sub: only.sub ?? sub, sup: only.sup ?? sup }];
+    return [{ kind: 'script', base: mergeRuns(base), sub, sup }];
+  }
+
+  /** `_…` and `^…` in either order (a prime is a superscript; \\limits and \\nolimits change nothing here). */
+  private scripts(): { sub?: MathNode[]; sup?: MathNode[] } {
     let sub: MathNode[] | undefined;
     let sup: MathNode[] | undefined;
     for (;;) {
@@ -192,13 +202,12 @@ class Parser {
       } else if (this.isChar(token, "'") && !sup) {
         this.position++;
         sup = [{ kind: 'run', text: '′' }];
-      } else break;
+      } else if (this.isCommand(token, 'limits') || this.isCommand(token, 'nolimits')) {
+        this.position++;
+      } else {
+        return { sub, sup };
+      }
     }
-    if (!sub && !sup) return base;
-    // The atom is one token or one braced group: in `ab^2` the 2 belongs to b, in `{ab}^2` to ab.
-    const only = base.length === 1 ? base[0] : undefined;
-    if (only?.kind === 'nary') return [{ ...only, sub: only.sub ?? sub, sup: only.sup ?? sup }];
-    return [{ kind: 'script', base: mergeRuns(base), sub, sup }];
   }
 
   /** One atom (as a list: a group is several nodes), or null for what prints nothing. */
@@ -302,20 +311,7 @@ class Parser {
   }
 
   private nary(operator: 'sum' | 'int'): MathNode {
-    let sub: MathNode[] | undefined;
-    let sup: MathNode[] | undefined;
-    for (;;) {
-      const token = this.peek();
-      if (this.isChar(token, '_') && !sub) {
-        this.position++;
-        sub = this.argument();
-      } else if (this.isChar(token, '^') && !sup) {
-        this.position++;
-        sup = this.argument();
-      } else if (this.isCommand(token, 'limits') || this.isCommand(token, 'nolimits')) {
-        this.position++;
-      } else break;
-    }
+    const { sub, sup } = this.scripts();
     // The operand: the next atom with its scripts (∑ a_i, ∫ f(x)dx keeps the rest after it).
     const next = this.peek();
     const body = next && !this.isChar(next, '}') && !this.isCommand(next, 'right') ? this.operand() : [];

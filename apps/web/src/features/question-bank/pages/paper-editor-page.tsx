@@ -1,8 +1,9 @@
 import { Button, Card, Result, Skeleton } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paperEditorPath, sourceOf } from '../components/paper-editor/editor-route.ts';
-import { useEditorSource, useOwner } from '../components/paper-editor/editor-source.ts';
+import { useEditorSource } from '../components/paper-editor/editor-source.ts';
 import { PaperEditor } from '../components/paper-editor/paper-editor.tsx';
+import { useOwner } from '../owner.ts';
 
 /**
  * 组卷 (issue #6): the paper editor, opened from the basket, a paper of the library or a saved

@@ -1,32 +1,15 @@
-import { authApi, questionBankApi, questionBankUserApi } from '@huikao/contracts';
+import { questionBankApi, questionBankUserApi } from '@huikao/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { call } from '../../../../lib/api-client.ts';
-import { readStoredUser } from '../../../../lib/session.ts';
 import { basketKey } from '../../basket.ts';
+import type { Owner } from '../../owner.ts';
 import { questionBankKeys, questionBankQueries } from '../../queries.ts';
 import { type EditorPaper, paperFromBasket, paperFromLibrary, paperFromUserPaper } from './editor-model.ts';
 import type { PaperEditorSource } from './editor-route.ts';
 
 // What the editor opens: the basket of a course (its questions read by id), a paper of the
-// library, or a saved user paper; and the caller's {userId, schoolId} the userpapers calls name.
-
-export interface Owner {
-  userId: string;
-  schoolId: string;
-}
-
-/** The signed-in teacher as userpapers calls name them (findUserInfo: the stored user has no id). */
-export function useOwner(): Owner | null {
-  const loginName = readStoredUser()?.loginName ?? '';
-  const info = useQuery({
-    queryKey: ['auth', 'user-info', loginName],
-    queryFn: ({ signal }) => call(authApi.findUserInfo, {}, { signal }),
-    staleTime: 10 * 60 * 1000,
-  });
-  const user = info.data?.user;
-  return user ? { userId: user.userId, schoolId: user.schoolId } : null;
-}
+// library, or a saved user paper.
 
 export const userPaperQuery = (paperId: string | null, owner: Owner | null) =>
   queryOptions({

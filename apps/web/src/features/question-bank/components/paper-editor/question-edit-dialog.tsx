@@ -13,6 +13,31 @@ export interface QuestionEditDialogProps {
   onClose: () => void;
 }
 
+type TextKey = 'stem' | 'answer' | 'explanation';
+
+interface TextFieldProps {
+  field: TextKey;
+  label: string;
+  rows: [number, number];
+  draft: Draft;
+  onChange: (next: Partial<Draft>) => void;
+}
+
+function TextField({ field, label, rows, draft, onChange }: TextFieldProps) {
+  return (
+    <>
+      <label htmlFor={`qb-edit-${field}`}>{label}</label>
+      <Input.TextArea
+        id={`qb-edit-${field}`}
+        aria-label={label}
+        autoSize={{ minRows: rows[0], maxRows: rows[1] }}
+        value={draft[field]}
+        onChange={(event) => onChange({ [field]: event.target.value })}
+      />
+    </>
+  );
+}
+
 interface Draft {
   stem: string;
   options: string[];
@@ -74,14 +99,7 @@ export function QuestionEditDialog({ entry, number, onSave, onClose }: QuestionE
               公式写在 $…$ 之间，例如 $\frac{1}
               {2}$、$x^2$、$\sqrt{3}$。
             </Typography.Text>
-            <label htmlFor="qb-edit-stem">题干</label>
-            <Input.TextArea
-              id="qb-edit-stem"
-              aria-label="题干"
-              autoSize={{ minRows: 3, maxRows: 10 }}
-              value={draft.stem}
-              onChange={(event) => change({ stem: event.target.value })}
-            />
+            <TextField field="stem" label="题干" rows={[3, 10]} draft={draft} onChange={change} />
             {draft.options.map((option, index) => (
               <Flex key={optionLetter(index)} gap={6} align="center">
                 <span style={{ width: 20 }}>{optionLetter(index)}.</span>
@@ -110,22 +128,8 @@ export function QuestionEditDialog({ entry, number, onSave, onClose }: QuestionE
             >
               添加选项
             </Button>
-            <label htmlFor="qb-edit-answer">答案</label>
-            <Input.TextArea
-              id="qb-edit-answer"
-              aria-label="答案"
-              autoSize={{ minRows: 1, maxRows: 6 }}
-              value={draft.answer}
-              onChange={(event) => change({ answer: event.target.value })}
-            />
-            <label htmlFor="qb-edit-explanation">解析</label>
-            <Input.TextArea
-              id="qb-edit-explanation"
-              aria-label="解析"
-              autoSize={{ minRows: 2, maxRows: 8 }}
-              value={draft.explanation}
-              onChange={(event) => change({ explanation: event.target.value })}
-            />
+            <TextField field="answer" label="答案" rows={[1, 6]} draft={draft} onChange={change} />
+            <TextField field="explanation" label="解析" rows={[2, 8]} draft={draft} onChange={change} />
           </Flex>
           <Flex vertical gap={8} style={{ flex: 1, minWidth: 0, background: '#fafafa', padding: 12, borderRadius: 6 }}>
             <Typography.Text strong>预览</Typography.Text>
