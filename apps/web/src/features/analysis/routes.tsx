@@ -60,7 +60,14 @@ export const studentAnalysisRoutes: RouteObject = sectionRoute(
   'student-analysis-main',
   '学情分析',
   '/student/student-analysis-main/student-subject-analysis',
-  [comingSoonPage('student-subject-analysis', '学科分析'), comingSoonPage('student-single-analysis', '单科分析')],
+  [
+    page('student-subject-analysis', '学科分析', async () => ({
+      Component: (await import('./pages/student-subject-analysis-page.tsx')).StudentSubjectAnalysisPage,
+    })),
+    page('student-single-analysis', '单科分析', async () => ({
+      Component: (await import('./pages/student-single-analysis-page.tsx')).StudentSingleAnalysisPage,
+    })),
+  ],
 );
 
 /** School or district manager 学情分析 (spec §2 school-analysis-main): grade level, then course level. */
@@ -69,17 +76,39 @@ export const schoolAnalysisRoutes: RouteObject = sectionRoute(
   '学情分析',
   '/school/school-analysis-main/school-grade-whole',
   [
-    comingSoonPage('school-grade-whole', '年级总体分析'),
-    comingSoonPage('school-grade-area', '年级区域对比'),
-    comingSoonPage('school-grade-school', '年级学校对比'),
-    comingSoonPage('school-grade-class', '年级班级对比'),
-    comingSoonPage('school-grade-student-attention', '年级关注学生'),
-    comingSoonPage('school-course-whole', '学科总体分析'),
-    comingSoonPage('school-course-area', '学科区域对比'),
-    comingSoonPage('school-course-school', '学科学校对比'),
-    comingSoonPage('school-course-class', '学科班级对比'),
-    comingSoonPage('school-course-student-attention', '学科关注学生'),
-    comingSoonPage('school-course-question', '学科试题分析'),
+    page('school-grade-whole', '年级总体分析', async () => ({
+      Component: (await import('./pages/school-grade-whole-page.tsx')).SchoolGradeWholePage,
+    })),
+    page('school-grade-area', '年级区域对比', async () => ({
+      Component: (await import('./pages/school-grade-area-page.tsx')).SchoolGradeAreaPage,
+    })),
+    page('school-grade-school', '年级学校对比', async () => ({
+      Component: (await import('./pages/school-grade-school-page.tsx')).SchoolGradeSchoolPage,
+    })),
+    page('school-grade-class', '年级班级对比', async () => ({
+      Component: (await import('./pages/school-grade-class-page.tsx')).SchoolGradeClassPage,
+    })),
+    page('school-grade-student-attention', '年级关注学生', async () => ({
+      Component: (await import('./pages/school-grade-student-attention-page.tsx')).SchoolGradeStudentAttentionPage,
+    })),
+    page('school-course-whole', '学科总体分析', async () => ({
+      Component: (await import('./pages/school-course-whole-page.tsx')).SchoolCourseWholePage,
+    })),
+    page('school-course-area', '学科区域对比', async () => ({
+      Component: (await import('./pages/school-course-area-page.tsx')).SchoolCourseAreaPage,
+    })),
+    page('school-course-school', '学科学校对比', async () => ({
+      Component: (await import('./pages/school-course-school-page.tsx')).SchoolCourseSchoolPage,
+    })),
+    page('school-course-class', '学科班级对比', async () => ({
+      Component: (await import('./pages/school-course-class-page.tsx')).SchoolCourseClassPage,
+    })),
+    page('school-course-student-attention', '学科关注学生', async () => ({
+      Component: (await import('./pages/school-course-student-attention-page.tsx')).SchoolCourseStudentAttentionPage,
+    })),
+    page('school-course-question', '学科试题分析', async () => ({
+      Component: (await import('./pages/school-course-question-page.tsx')).SchoolCourseQuestionPage,
+    })),
   ],
 );
 

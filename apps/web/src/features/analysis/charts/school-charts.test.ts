@@ -37,7 +37,9 @@ describe('unitOverMeanOption', () => {
     const rows = unitCompareRows(
       overviewOf([unitOf('school', '一中', 77.007, { rank: 1 }), unitOf('school', '二中', 63, { rank: 2 })]),
     );
-    expect(loose(unitOverMeanOption(rows)).series[0].data).toEqual([10.01, -10]);
+    const option = loose(unitOverMeanOption(rows));
+    expect(option.series[0].data).toEqual([10.01, -10]);
+    expect(option.yAxis.max).toBeUndefined();
   });
 });
 

@@ -20,7 +20,7 @@ export function unitMeansOption(
   parentName: string,
 ): ChartOption {
   return classMeansOption(
-    rows.map((row) => ({ name: row.label, mean: row.mean })),
+    rows.map((row) => ({ name: row.label, mean: row.summary?.mean ?? null })),
     parentMean,
     { parentName },
   );
@@ -28,11 +28,13 @@ export function unitMeansOption(
 
 /** Each unit's 超均率 (%) against the parent: above zero is above the parent's mean. */
 export function unitOverMeanOption(rows: readonly UnitCompareRow[]): ChartOption {
-  return groupedBarOption(
+  const option = groupedBarOption(
     rows.map((row) => row.label),
     [{ name: '超均率', values: rows.map((row) => row.overMeanRate) }],
     { percent: true, yName: '超均率(%)', title: '超均率对比' },
   );
+  // 超均率 runs a few % either side of zero: scale the axis to the values, not to 0–100 %.
+  return { ...option, yAxis: { ...(option.yAxis as object), max: undefined } };
 }
 
 /** The four rates of each unit side by side (%). */
@@ -45,12 +47,12 @@ export function unitRatesOption(rows: readonly UnitCompareRow[]): ChartOption {
   ] as const;
   return groupedBarOption(
     rows.map((row) => row.label),
-    rates.map(([name, field]) => ({ name, values: rows.map((row) => row[field]) })),
+    rates.map(([name, field]) => ({ name, values: rows.map((row) => row.summary?.[field] ?? null) })),
     { percent: true },
   );
 }
 
-/** A box per unit from its quartiles; units with nobody present are left out (an empty box reads as zeros). */
+/** A box per unit from its quartiles, in the order given; units with nobody present are left out (an empty box reads as zeros). */
 export function unitBoxOption(units: readonly UnitRow[], title?: string): ChartOption {
   const sat = units.filter((unit) => unit.summary && unit.summary.count > 0);
   return boxPlotOption(

@@ -107,14 +107,16 @@ describe('questionScoresOption', () => {
 });
 
 describe('lostByKnowledgeOption', () => {
-  it('draws the knowledge points in the table’s order, the biggest loss first', () => {
+  it('draws the knowledge points the student lost on, in the table’s order, the biggest loss first', () => {
     const rows = knowledgeLossRows([
       { name: '函数', fullMark: 20, lost: 7.5 },
       { name: '几何', fullMark: 20, lost: 12.125 },
+      { name: '概率', fullMark: 10, lost: 0 },
     ]);
     const option = loose(lostByKnowledgeOption(rows));
     expect(option.yAxis.data).toEqual(['几何', '函数']);
     expect(option.yAxis.inverse).toBe(true);
+    expect(option.yAxis.axisLabel.rotate).toBe(0);
     expect(option.series[0].data).toEqual([12.13, 7.5]);
   });
 });

@@ -73,13 +73,18 @@ export function questionScoresOption(rows: readonly QuestionRow[]): ChartOption 
   );
 }
 
-/** Points lost per knowledge point, in the table's order (the biggest loss on top). */
+/**
+ * Points lost per knowledge point where the student lost any, in the table's order (the biggest
+ * loss on top); the names read horizontally however many there are.
+ */
 export function lostByKnowledgeOption(rows: readonly KnowledgeLossRow[]): ChartOption {
-  return groupedBarOption(
-    rows.map((row) => row.name),
-    [{ name: '失分', values: rows.map((row) => row.lost) }],
+  const lost = rows.filter((row) => row.lost > 0);
+  const option = groupedBarOption(
+    lost.map((row) => row.name),
+    [{ name: '失分', values: lost.map((row) => row.lost) }],
     { yName: '失分', horizontal: true },
   );
+  return { ...option, yAxis: { ...(option.yAxis as object), axisLabel: { interval: 0, rotate: 0 } } };
 }
 
 export interface StudentSegment {

@@ -9,6 +9,9 @@ import { examQueries } from '../queries.ts';
 
 type Subject = StudentExam['subjects'][number];
 
+/** The student's 学情分析 pages (student-analysis-main). */
+const ANALYSIS = '/student/student-analysis-main';
+
 /**
  * 我的考试 (student): the published exams with each subject's score or level, and the ranks and
  * averages the exam's 学生查看设置 allows (the server leaves hidden figures null: shown as —, and a
@@ -19,7 +22,7 @@ export function StudentExamListPage() {
   const exams = useQuery(examQueries.studentExams(schoolId));
   return (
     <Flex vertical gap={16}>
-      <PageHeader title="我的考试" description="已发布的考试成绩；点科目名查看逐题得分" />
+      <PageHeader title="我的考试" description="已发布的考试成绩；点科目名查看逐题得分，点“成绩分析”查看学情分析" />
       {exams.error ? <Alert type="error" showIcon title={`考试加载失败：${exams.error.message}`} /> : null}
       {exams.data && exams.data.length === 0 ? <Empty description="还没有发布的考试" /> : null}
       {(exams.data ?? []).map((exam) => (
@@ -74,6 +77,16 @@ function ExamCard({ exam }: { exam: StudentExam }) {
           },
         ]
       : []),
+    {
+      key: 'analysis',
+      title: '分析',
+      render: (_v, row) =>
+        row.isTotal ? (
+          <Link to={`${ANALYSIS}/student-subject-analysis?meId=${exam.meId}`}>学科分析</Link>
+        ) : (
+          <Link to={`${ANALYSIS}/student-single-analysis?meId=${exam.meId}&seId=${row.seId}`}>单科分析</Link>
+        ),
+    },
     ...column('classRank', '班级名次'),
     ...column('gradeRank', '年级名次'),
     ...column('classAverage', '班级平均'),
@@ -84,7 +97,9 @@ function ExamCard({ exam }: { exam: StudentExam }) {
     <Card
       title={exam.name}
       extra={
-        <Flex gap={8}>
+        <Flex gap={8} align="center">
+          {/* Only published exams are listed: each has its 学情分析 reports. */}
+          <Link to={`${ANALYSIS}/student-subject-analysis?meId=${exam.meId}`}>成绩分析</Link>
           <Tag>{examTypeName(exam.examType)}</Tag>
           <Typography.Text type="secondary">
             {exam.gradeName} · {exam.startDate}

@@ -4,6 +4,7 @@ import {
   criticalRows,
   hasEvaluation,
   questionCompareRows,
+  rankedUnits,
   subjectSummaryRows,
   unitCompareRows,
 } from './school-rows.ts';
@@ -38,14 +39,18 @@ describe('unitCompareRows', () => {
     expect(rows.map((row) => row.label)).toEqual(['一中', '二中', '三中', '四中']);
     expect(rows[0]).toMatchObject({
       key: 'school:一中',
-      mean: 80,
+      name: '一中',
       rank: 1,
-      ec: 0.4123,
-      rsrGrade: '中',
-      excellentRate: 0.2,
+      evaluation: { ec: 0.4123, rsrGrade: '中' },
     });
-    expect(rows[3]).toMatchObject({ mean: null, count: null, ec: null });
+    expect(rows[0]!.summary).toMatchObject({ mean: 80, excellentRate: 0.2 });
+    expect(rows[3]).toMatchObject({ summary: null, evaluation: null });
     expect(hasEvaluation(rows)).toBe(true);
+    expect(
+      rankedUnits(overviewOf([unitOf('school', '乙', 60, { rank: 2 }), unitOf('school', '甲', 70, { rank: 1 })])).map(
+        (u) => u.scope.name,
+      ),
+    ).toEqual(['甲', '乙']);
   });
 
   it('names each class with its school; ties keep name order', () => {
@@ -53,6 +58,7 @@ describe('unitCompareRows', () => {
       overviewOf([unitOf('class', '2班', 70, { rank: 1 }), unitOf('class', '1班', 70, { rank: 1 })]),
     );
     expect(rows.map((row) => row.label)).toEqual(['一中 1班', '一中 2班']);
+    expect(rows.map((row) => row.name)).toEqual(['1班', '2班']);
     expect(hasEvaluation(rows)).toBe(false);
   });
 });
@@ -62,8 +68,13 @@ describe('subjectSummaryRows', () => {
     const total = { subjectKey: '0', name: '总分', fullMark: 200, seId: null };
     const math = { subjectKey: '7', name: '数学', fullMark: 100, seId: null };
     const rows = subjectSummaryRows([total, math], new Map([['0', overviewOf([])]]));
-    expect(rows[0]).toMatchObject({ name: '总分', fullMark: 200, mean: 70, count: 100, scopeName: '八年级联考' });
-    expect(rows[1]).toEqual({ subjectKey: '7', name: '数学', fullMark: 100, scopeName: null });
+    expect(rows[0]).toMatchObject({
+      name: '总分',
+      fullMark: 200,
+      scopeName: '八年级联考',
+      summary: { mean: 70, count: 100 },
+    });
+    expect(rows[1]).toEqual({ subjectKey: '7', name: '数学', fullMark: 100, scopeName: null, summary: null });
   });
 });
 

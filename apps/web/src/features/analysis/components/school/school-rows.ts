@@ -29,75 +29,47 @@ export interface UnitCompareRow {
   /** The unit's name; a class with its school's. */
   label: string;
   schoolName: string | null;
-  count: number | null;
-  absent: number | null;
-  mean: number | null;
-  max: number | null;
-  min: number | null;
-  sd: number | null;
-  scoreRate: number | null;
-  excellentRate: number | null;
-  goodRate: number | null;
-  passRate: number | null;
-  lowRate: number | null;
+  summary: SummaryFigures | null;
   overMeanRate: number | null;
   tScore: number | null;
   rank: number | null;
   /** Class evaluation (classECSet, classRSRSet); null where the server has none. */
-  ec: number | null;
-  ecRank: number | null;
-  wrsr: number | null;
-  rsrGrade: string | null;
-  rsrRank: number | null;
+  evaluation: UnitRow['evaluation'];
 }
 
-/** The units of a union overview by their rank among siblings (then name). */
+/** The units of a union overview by their rank among siblings (then name): every table and chart's order. */
+export function rankedUnits(report: OverviewReport): UnitRow[] {
+  return [...report.units].sort((a, b) => rankOrder(a.rank, b.rank) || byName(unitLabel(a), unitLabel(b)));
+}
+
+/** The units of a union overview as table rows, in rank order. */
 export function unitCompareRows(report: OverviewReport): UnitCompareRow[] {
-  return report.units
-    .map((unit) => {
-      const s = unit.summary;
-      const e = unit.evaluation;
-      return {
-        key: `${unit.scope.kind}:${unit.scope.id}`,
-        name: unit.scope.name,
-        label: unitLabel(unit),
-        schoolName: unit.schoolName,
-        count: s?.count ?? null,
-        absent: s?.absent ?? null,
-        mean: s?.mean ?? null,
-        max: s?.max ?? null,
-        min: s?.min ?? null,
-        sd: s?.sd ?? null,
-        scoreRate: s?.scoreRate ?? null,
-        excellentRate: s?.excellentRate ?? null,
-        goodRate: s?.goodRate ?? null,
-        passRate: s?.passRate ?? null,
-        lowRate: s?.lowRate ?? null,
-        overMeanRate: unit.overMeanRate,
-        tScore: unit.tScore,
-        rank: unit.rank,
-        ec: e?.ec ?? null,
-        ecRank: e?.ecRank ?? null,
-        wrsr: e?.wrsr ?? null,
-        rsrGrade: e?.rsrGrade ?? null,
-        rsrRank: e?.rsrRank ?? null,
-      };
-    })
-    .sort((a, b) => rankOrder(a.rank, b.rank) || byName(a.label, b.label));
+  return rankedUnits(report).map((unit) => ({
+    key: `${unit.scope.kind}:${unit.scope.id}`,
+    name: unit.scope.name,
+    label: unitLabel(unit),
+    schoolName: unit.schoolName,
+    summary: unit.summary,
+    overMeanRate: unit.overMeanRate,
+    tScore: unit.tScore,
+    rank: unit.rank,
+    evaluation: unit.evaluation,
+  }));
 }
 
 /** Whether any unit carries a class evaluation (the evaluation columns are shown only then). */
 export function hasEvaluation(rows: readonly UnitCompareRow[]): boolean {
-  return rows.some((row) => row.ec !== null);
+  return rows.some((row) => row.evaluation !== null);
 }
 
 /** One subject's line of the whole-exam table: the 联考's figures over every school. */
-export interface SubjectSummaryRow extends Partial<SummaryFigures> {
+export interface SubjectSummaryRow {
   subjectKey: string;
   name: string;
   fullMark: number;
-  /** The population the figures are about (the 联考 or area's name). */
+  /** The population the figures are about (the 联考's name); null until its report is read. */
   scopeName: string | null;
+  summary: SummaryFigures | null;
 }
 
 /** The subjects in the order given (总分 first), each with its report's summary when it was read. */
@@ -108,11 +80,11 @@ export function subjectSummaryRows(
   return subjects.map((subject) => {
     const report = reports.get(subject.subjectKey);
     return {
-      ...(report?.summary ?? {}),
       subjectKey: subject.subjectKey,
       name: subject.name,
       fullMark: subject.fullMark,
       scopeName: report?.scope.name ?? null,
+      summary: report?.summary ?? null,
     };
   });
 }

@@ -7,7 +7,7 @@ import {
   questionRows,
   shownFields,
   studentSubjectRows,
-  weakestCourseName,
+  weakestCourse,
 } from './student-report-model.ts';
 
 const hidden = { classRank: null, gradeRank: null, rankBand: null, beat: null };
@@ -86,10 +86,17 @@ describe('shownFields', () => {
   });
 });
 
-describe('weakestCourseName', () => {
-  it('names the course the server flagged, or nothing', () => {
-    expect(weakestCourseName(report())).toBe('数学');
-    expect(weakestCourseName(report({ weakest: null }))).toBeNull();
+describe('weakestCourse', () => {
+  it('finds the course the server flagged, by key or by name, or nothing', () => {
+    expect(weakestCourse(report())?.name).toBe('数学');
+    expect(weakestCourse(report({ weakest: '数学' }))?.seId).toBe('41');
+    expect(studentSubjectRows(report({ weakest: '数学' })).map((row) => row.weakest)).toEqual([
+      false,
+      false,
+      true,
+      false,
+    ]);
+    expect(weakestCourse(report({ weakest: null }))).toBeNull();
   });
 });
 

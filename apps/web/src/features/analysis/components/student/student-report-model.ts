@@ -62,7 +62,7 @@ export function studentSubjectRows(report: StudentReport): StudentSubjectRow[] {
       name: subject.name,
       seId: subject.seId,
       absent: position.score === null,
-      weakest: subject.subjectKey === report.weakest,
+      weakest: isWeakest(report, subject),
     });
   }
   return rows;
@@ -86,10 +86,17 @@ export function shownFields<Row extends Partial<Record<OptionalField, unknown>>>
   return new Set(fields.filter((field) => rows.some((row) => row[field] !== null && row[field] !== undefined)));
 }
 
-/** The name of the student's weakest course (lowest Z), or null when the server names none. */
-export function weakestCourseName(report: StudentReport): string | null {
-  if (report.weakest === null) return null;
-  return report.subjects.find((subject) => subject.subject.subjectKey === report.weakest)?.subject.name ?? null;
+/**
+ * Whether a course is the one the server named weakest (lowest Z). The contract leaves open whether
+ * `weakest` is the course's key or its name; the server sends the name, so either is accepted.
+ */
+function isWeakest(report: StudentReport, subject: StudentReport['subjects'][number]['subject']): boolean {
+  return report.weakest !== null && (subject.subjectKey === report.weakest || subject.name === report.weakest);
+}
+
+/** The student's weakest course (lowest Z), or null when the server names none. */
+export function weakestCourse(report: StudentReport): StudentReport['subjects'][number]['subject'] | null {
+  return report.subjects.find((subject) => isWeakest(report, subject.subject))?.subject ?? null;
 }
 
 /** A question's line of the 单科分析 table: the points lost beside the class and grade means. */
