@@ -40,10 +40,11 @@ export function useReport<N extends CallName>(name: N, meId: string, params: Par
 
 export const analysisQueries = {
   /** The teacher area's exams with the caller's scope (a type 1 teacher's list holds only what they may read). */
-  teacherExams: (schoolId: string) =>
+  teacherExams: (schoolId: string, schoolYearId?: string) =>
     queryOptions({
-      queryKey: analysisKeys.exams(schoolId, 'teacher'),
-      queryFn: ({ signal }) => call(analysisApi.getUserMultiExamByTeacherIdAndSchoolId, { schoolId }, { signal }),
+      queryKey: analysisKeys.exams(schoolId, 'teacher', { schoolYearId }),
+      queryFn: ({ signal }) =>
+        call(analysisApi.getUserMultiExamByTeacherIdAndSchoolId, { schoolId, schoolYearId }, { signal }),
       enabled: schoolId !== '',
     }),
   /** A manager's exams (school area). */

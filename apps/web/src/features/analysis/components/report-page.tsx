@@ -6,6 +6,7 @@ import { Alert, Button, Card, Empty, Flex, InputNumber, Select, Skeleton, Typogr
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useCurrentSelection } from '../../../lib/current-selection.ts';
 import { readStoredUser } from '../../../lib/session.ts';
 import type { DefinitionSettings, DefinitionTopic } from '../definitions.ts';
 import { exportFileName } from '../export-table.ts';
@@ -73,7 +74,14 @@ export function ReportPage<N extends ReportNeeds>({
   const user = readStoredUser();
   const schoolId = user?.schoolId ?? '';
   const area = needs.area === true;
-  const teacherExams = useQuery({ ...analysisQueries.teacherExams(schoolId), enabled: !area && schoolId !== '' });
+  // The teacher area lists the exams of the school year chosen in the header (spec §4's current
+  // selection); until the school's terms are known it waits, and a school without terms lists all.
+  const selection = useCurrentSelection();
+  const schoolYearId = selection.selection?.schoolYear.schyId;
+  const teacherExams = useQuery({
+    ...analysisQueries.teacherExams(schoolId, schoolYearId),
+    enabled: !area && schoolId !== '' && !selection.loading,
+  });
   const areaExams = useQuery({ ...analysisQueries.areaExams(schoolId), enabled: area });
   const source = area ? areaExams : teacherExams;
 
@@ -132,7 +140,7 @@ export function ReportPage<N extends ReportNeeds>({
   );
 
   let body: ReactNode;
-  if (source.isLoading) {
+  if (source.isLoading || (!area && selection.loading)) {
     body = <Skeleton active />;
   } else if (source.error) {
     body = <Alert type="error" showIcon title="考试列表读取失败" description={source.error.message} />;
