@@ -6,8 +6,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 // PDF through LibreOffice headless, where it is installed (`soffice` or `libreoffice` on the
-// PATH). Each conversion gets its own temporary folder and LibreOffice profile, so two exports at
-// once do not share a profile lock; the folder is removed afterwards whatever happens.
+// PATH). Each conversion gets its own temporary folder and LibreOffice profile (no shared profile
+// lock), the folder is removed afterwards whatever happens, and conversions run one at a time in
+// this process: each LibreOffice start takes a few hundred megabytes.
 
 const PROGRAMS = ['soffice', 'libreoffice'];
 const CONVERSION_TIMEOUT_MS = 120_000;
@@ -40,38 +41,46 @@ export function libreOfficeConverter(): PdfConverter {
     office ??= findOffice();
     return office;
   };
+  let queue: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
   return {
     async available() {
       return (await program()) !== null;
     },
-    async convert(docx) {
-      const soffice = await program();
-      if (!soffice) throw new Error('LibreOffice is not installed');
-      const folder = await mkdtemp(path.join(tmpdir(), 'huikao-pdf-'));
-      try {
-        const input = path.join(folder, 'paper.docx');
-        await writeFile(input, docx);
-        await new Promise<void>((resolve, reject) => {
-          execFile(
-            soffice,
-            [
-              `-env:UserInstallation=${pathToFileURL(path.join(folder, 'profile')).href}`,
-              '--headless',
-              '--norestore',
-              '--convert-to',
-              'pdf',
-              '--outdir',
-              folder,
-              input,
-            ],
-            { timeout: CONVERSION_TIMEOUT_MS, env: { ...process.env, HOME: folder } },
-            (error) => (error ? reject(error) : resolve()),
-          );
-        });
-        return await readFile(path.join(folder, 'paper.pdf'));
-      } finally {
-        await rm(folder, { recursive: true, force: true });
-      }
-    },
+    convert: (docx) => oneAtATime(() => convertWith(program, docx)),
   };
+}
+
+async function convertWith(program: () => Promise<string | null>, docx: Buffer): Promise<Buffer> {
+  const soffice = await program();
+  if (!soffice) throw new Error('LibreOffice is not installed');
+  const folder = await mkdtemp(path.join(tmpdir(), 'huikao-pdf-'));
+  try {
+    const input = path.join(folder, 'paper.docx');
+    await writeFile(input, docx);
+    await new Promise<void>((resolve, reject) => {
+      execFile(
+        soffice,
+        [
+          `-env:UserInstallation=${pathToFileURL(path.join(folder, 'profile')).href}`,
+          '--headless',
+          '--norestore',
+          '--convert-to',
+          'pdf',
+          '--outdir',
+          folder,
+          input,
+        ],
+        { timeout: CONVERSION_TIMEOUT_MS, env: { ...process.env, HOME: folder } },
+        (error) => (error ? reject(error) : resolve()),
+      );
+    });
+    return await readFile(path.join(folder, 'paper.pdf'));
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }

@@ -4,9 +4,10 @@ import {
   type ExportVersion,
   PDF_UNAVAILABLE_MESSAGE,
   parseExportFormat,
+  STATUS,
 } from '@huikao/contracts';
 import type { Actor } from '../../platform/auth-context.ts';
-import { badInput, ruleBroken } from '../../platform/errors.ts';
+import { AppError, badInput, ruleBroken } from '../../platform/errors.ts';
 import { FileResult } from '../../platform/files.ts';
 import type { PaperExports } from '../question-bank/index.ts';
 import { answerSheetDocx } from './answer-sheet-docx.ts';
@@ -32,6 +33,16 @@ function build(paper: ExportPaper, version: ExportVersion): Promise<Buffer> {
 }
 
 export function createDocumentsService(exports: PaperExports, pdf: PdfConverter) {
+  async function toPdf(docx: Buffer): Promise<Buffer> {
+    try {
+      return await pdf.convert(docx);
+    } catch (error) {
+      throw new AppError(STATUS.internal, 'PDF 转换失败，请稍后重试，或先导出 Word 版', 200, {
+        reason: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+
   return {
     async exportOptions(): Promise<ExportOptions> {
       const available = await pdf.available();
@@ -46,7 +57,7 @@ export function createDocumentsService(exports: PaperExports, pdf: PdfConverter)
       const paper = exportPaperOf(detail);
       if (paper.questionCount === 0) throw ruleBroken('试卷中没有可导出的试题');
       const docx = await build(paper, format.version);
-      const body = format.fileType === 'pdf' ? await pdf.convert(docx) : docx;
+      const body = format.fileType === 'pdf' ? await toPdf(docx) : docx;
       const fileName = exportFileName(paper.title, format.version, format.fileType);
       await exports.recordExport(
         actor,
