@@ -1,15 +1,13 @@
 import type { ReportExam, UnitRow } from '@huikao/contracts';
 import { Alert, Col, Row, Skeleton } from 'antd';
-import { classMeansOption } from '../../charts/class-means.ts';
 import { groupedBarOption } from '../../charts/grouped-bar.ts';
-import { formatPercent, formatRank, formatScore } from '../../format.ts';
 import { useReport } from '../../queries.ts';
 import { Chart } from '../chart.tsx';
 import type { ReportContext } from '../report-page.tsx';
 import { ReportTable } from '../report-table.tsx';
 import { ClassEvaluation } from './class-evaluation.tsx';
 import { ClassMatrix } from './class-matrix.tsx';
-import { summaryColumns } from './summary-columns.tsx';
+import { ClassMeansChart, unitColumns } from './whole-analysis.tsx';
 
 /** 班级对比分析: the classes side by side in the chosen subject, their evaluation, and every subject at once. */
 export function GradeClassAnalysis({ ctx }: { ctx: ReportContext<ReportExam> }) {
@@ -34,14 +32,7 @@ export function GradeClassAnalysis({ ctx }: { ctx: ReportContext<ReportExam> }) 
         chart={
           <Row gutter={16}>
             <Col xs={24} xl={12}>
-              <Chart
-                label="各班平均分"
-                option={classMeansOption(
-                  units.map((unit) => ({ name: unit.scope.name, mean: unit.summary?.mean ?? null })),
-                  report.summary?.mean ?? null,
-                  { title: '各班平均分' },
-                )}
-              />
+              <ClassMeansChart report={report} />
             </Col>
             <Col xs={24} xl={12}>
               <Chart
@@ -60,13 +51,7 @@ export function GradeClassAnalysis({ ctx }: { ctx: ReportContext<ReportExam> }) 
             </Col>
           </Row>
         }
-        columns={[
-          { title: '班级', key: 'name', fixed: 'left', render: (_, row) => row.scope.name },
-          ...summaryColumns<UnitRow>((row) => row.summary),
-          { title: '超均率', key: 'overMeanRate', align: 'right', render: (_, row) => formatPercent(row.overMeanRate) },
-          { title: '班级T', key: 'tScore', align: 'right', render: (_, row) => formatScore(row.tScore) },
-          { title: '名次', key: 'rank', align: 'right', render: (_, row) => formatRank(row.rank) },
-        ]}
+        columns={unitColumns('all')}
       />
       <ClassEvaluation units={units} fileName={ctx.exportName('班级评价')} />
       <ClassMatrix ctx={ctx} />

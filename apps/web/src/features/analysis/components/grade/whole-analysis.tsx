@@ -81,14 +81,7 @@ function WholeAnalysisBody({ ctx, report }: { ctx: ReportContext<ReportExam>; re
         chart={
           <Row gutter={16}>
             <Col xs={24} xl={12}>
-              <Chart
-                label="各班平均分"
-                option={classMeansOption(
-                  report.units.map((unit) => ({ name: unit.scope.name, mean: unit.summary?.mean ?? null })),
-                  report.summary?.mean ?? null,
-                  { title: '各班平均分' },
-                )}
-              />
+              <ClassMeansChart report={report} />
             </Col>
             <Col xs={24} xl={12}>
               <Chart
@@ -108,10 +101,10 @@ function WholeAnalysisBody({ ctx, report }: { ctx: ReportContext<ReportExam>; re
 }
 
 /** A class against the grade: basic figures, 超均率, class T and rank among the classes. */
-export function unitColumns(): TableColumnsType<UnitRow> {
+export function unitColumns(rates: 'all' | 'main' = 'main'): TableColumnsType<UnitRow> {
   return [
     { title: '班级', key: 'name', fixed: 'left', render: (_, row) => row.scope.name },
-    ...summaryColumns<UnitRow>((row) => row.summary, { rates: 'main' }),
+    ...summaryColumns<UnitRow>((row) => row.summary, { rates }),
     { title: '超均率', key: 'overMeanRate', align: 'right', render: (_, row) => formatPercent(row.overMeanRate) },
     { title: '班级T', key: 'tScore', align: 'right', render: (_, row) => formatScore(row.tScore) },
     { title: '名次', key: 'rank', align: 'right', render: (_, row) => formatRank(row.rank) },
@@ -136,6 +129,20 @@ function SubjectsSummary({ ctx }: { ctx: ReportContext<ReportExam> }) {
         { title: '满分', key: 'fullMark', align: 'right', render: (_, row) => formatScore(row.subject.fullMark) },
         ...summaryColumns<SubjectSummaryRow>((row) => row.summary),
       ]}
+    />
+  );
+}
+
+/** Each class's mean against the grade's, from an overview's units. */
+export function ClassMeansChart({ report }: { report: OverviewReport }) {
+  return (
+    <Chart
+      label="各班平均分"
+      option={classMeansOption(
+        report.units.map((unit) => ({ name: unit.scope.name, mean: unit.summary?.mean ?? null })),
+        report.summary?.mean ?? null,
+        { title: '各班平均分' },
+      )}
     />
   );
 }
