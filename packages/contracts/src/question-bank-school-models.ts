@@ -16,7 +16,8 @@ export const MAX_IMPORT_QUESTIONS = 500;
 
 const text = (field: string, max: number) =>
   z.string({ error: `${field}必须是文字` }).max(max, `${field}最多${max}个字符`);
-const optionalId = (field: string) =>
+/** An optional id filter: empty, '0' or absent is "any" (undefined). */
+export const anyId = (field: string) =>
   z
     .union([z.string(), z.number(), z.null()], { error: `${field}不正确` })
     .optional()
@@ -25,7 +26,7 @@ const optionalId = (field: string) =>
       z
         .string()
         .regex(/^\d{0,18}$/, `${field}不正确`)
-        .transform((v) => (v === '' || /^0+$/.test(v) ? null : v)),
+        .transform((v) => (v === '' || /^0+$/.test(v) ? undefined : v)),
     );
 
 /**
@@ -52,7 +53,7 @@ export const bankQuestionInputSchema = z.object({
     .optional()
     .transform((v) => (v === undefined || v === null || v === '' ? null : Number(v)))
     .pipe(z.number().int('年份应为四位数字').min(1950, '年份应为四位数字').max(2100, '年份应为四位数字').nullable()),
-  gradeId: optionalId('年级'),
+  gradeId: anyId('年级').transform((v) => v ?? null),
   score: z
     .union([z.number(), z.null()], { error: '分值必须是数字' })
     .optional()

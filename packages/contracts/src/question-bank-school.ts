@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, numberSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import {
+  anyId,
   bankQuestionInputSchema,
   MAX_IMPORT_QUESTIONS,
   ownQuestionPageSchema,
@@ -37,18 +38,6 @@ const intIn = (field: string, min: number, max: number) =>
   numberSchema(`${field}必须是数字`).pipe(
     z.number().int(`${field}必须是整数`).min(min, `${field}最小为${min}`).max(max, `${field}最大为${max}`),
   );
-/** Empty, '0' or absent: any. */
-const anyId = (field: string) =>
-  z
-    .union([z.string(), z.number(), z.null()], { error: `${field}不正确` })
-    .optional()
-    .transform((v) => (v === undefined || v === null ? '' : String(v).trim()))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d{0,18}$/, `${field}不正确`)
-        .transform((v) => (v === '' || /^0+$/.test(v) ? undefined : v)),
-    );
 const keyword = z.string({ error: '关键字必须是文字' }).trim().max(50, '关键字最多50个字符').optional();
 /** Absent: published only (every teacher); 0 all, 2 draft, 3 withdrawn: type 5 only. */
 const statusFilter = intIn('状态', 0, 3).optional();

@@ -3,7 +3,13 @@ import ExcelJS from 'exceljs';
 import { badInput } from '../../platform/errors.ts';
 import { cellText } from '../../platform/spreadsheet-cells.ts';
 import { gradeFromText } from './import-model.ts';
-import { difficultyOf, normalizeAnswer, optionProblems, splitNames } from './parse-question-fields.ts';
+import {
+  difficultyOf,
+  normalizeAnswer,
+  optionProblems,
+  type ReadQuestion,
+  splitNames,
+} from './parse-question-fields.ts';
 
 // Questions from Excel (issue #6 item 2): the downloadable template and the reading of a filled
 // one. Each row is checked on its own and its problems are said in Chinese; what the course's
@@ -88,21 +94,7 @@ export async function buildQuestionTemplate(typeNames: string[]): Promise<Buffer
 }
 
 /** One row as read, before the course's catalogue is consulted. */
-export interface ExcelQuestion {
-  rowNo: number;
-  typeName: string;
-  difficulty: number;
-  stem: string;
-  options: string[];
-  answer: string;
-  explanation: string;
-  knowledgeNames: string[];
-  chapterNames: string[];
-  year: number | null;
-  gradeId: number | null;
-  score: number | null;
-  errors: string[];
-}
+export type ExcelQuestion = Omit<ReadQuestion, 'no' | 'section' | 'notes'> & { rowNo: number };
 
 /** Reads the 试题 sheet (or the first sheet) of a filled template; blank rows and the untouched example are skipped. */
 export async function readQuestionWorkbook(buffer: Buffer): Promise<ExcelQuestion[]> {

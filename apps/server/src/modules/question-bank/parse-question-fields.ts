@@ -100,3 +100,23 @@ export function typeFromHeading(heading: string): string | null {
   for (const [pattern, typeName] of HEADING_TYPES) if (pattern.test(heading)) return typeName;
   return null;
 }
+
+/** What any importer read, before the course is consulted. */
+export interface ReadQuestion {
+  no: number;
+  rowNo: number | null;
+  section: string | null;
+  typeName: string;
+  difficulty: number;
+  stem: string;
+  options: string[];
+  answer: string;
+  explanation: string;
+  knowledgeNames: string[];
+  chapterNames: string[];
+  year: number | null;
+  gradeId: number | null;
+  score: number | null;
+  notes: string[];
+  errors: string[];
+}

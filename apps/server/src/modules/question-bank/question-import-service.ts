@@ -15,13 +15,8 @@ import { coursesOfStage } from './catalogue-repo.ts';
 import { OBJECTIVE_TYPES } from './import-model.ts';
 import { docxLines, parsePaperLines } from './parse-docx-paper.ts';
 import { buildQuestionTemplate, readQuestionWorkbook } from './parse-excel-questions.ts';
-import {
-  type CheckedQuestion,
-  checkInput,
-  loadCatalogue,
-  type ReadQuestion,
-  resolveRead,
-} from './question-input-check.ts';
+import type { ReadQuestion } from './parse-question-fields.ts';
+import { type CheckedQuestion, checkInput, loadCatalogue, resolveRead } from './question-input-check.ts';
 import { ownSchool } from './school-access.ts';
 import * as papers from './school-papers-repo.ts';
 import { distinctTitles, paperColumns } from './school-papers-service.ts';

@@ -3,7 +3,7 @@ import type { Executor } from '../../platform/db.ts';
 import { badInput } from '../../platform/errors.ts';
 import { grades, nodesOf, questionTypesOf } from './catalogue-repo.ts';
 import { NODE_KIND } from './catalogue-service.ts';
-import { normalizeAnswer, optionProblems } from './parse-question-fields.ts';
+import { normalizeAnswer, optionProblems, type ReadQuestion } from './parse-question-fields.ts';
 
 // The checks a question meets against its course before it is saved, whether it came from an Excel
 // row, a Word paper, the preview's corrections or the edit form: the type is one of the course's,
@@ -56,26 +56,6 @@ function namesToNodes(nodes: TreeNodeRef[], names: string[], tree: string, error
     else errors.push(`${tree}“${written}”不在本学科的${tree}树上`);
   }
   return found;
-}
-
-/** What any importer read, before the course is consulted. */
-export interface ReadQuestion {
-  no: number;
-  rowNo: number | null;
-  section: string | null;
-  typeName: string;
-  difficulty: number;
-  stem: string;
-  options: string[];
-  answer: string;
-  explanation: string;
-  knowledgeNames: string[];
-  chapterNames: string[];
-  year: number | null;
-  gradeId: number | null;
-  score: number | null;
-  notes: string[];
-  errors: string[];
 }
 
 /** A read question resolved against the course: ids for names, the course's rules as problems. */

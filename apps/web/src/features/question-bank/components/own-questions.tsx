@@ -1,7 +1,7 @@
 import { FileExcelOutlined, FileWordOutlined } from '@ant-design/icons';
 import { type BankQuestionInput, type Question, questionBankSchoolApi } from '@huikao/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Popconfirm, Space, Typography } from 'antd';
+import { Button, Flex, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { DataTable, useTableQuery } from '../../../components/data-table.tsx';
 import { call } from '../../../lib/api-client.ts';
@@ -9,9 +9,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import type { Owner } from '../owner.ts';
 import { schoolBankKeys, schoolBankQueries } from '../school-queries.ts';
 import { CoursePicker, useChosenCourse } from './course-picker.tsx';
-import { FormulaText } from './formula-text.tsx';
-import { QuestionBody } from './question-body.tsx';
-import { QuestionAnalysis } from './question-card.tsx';
+import { questionColumns, questionExpandable } from './question-columns.tsx';
 import { QuestionEditDialog } from './question-edit-dialog.tsx';
 import { type ImportKind, QuestionImportDialog } from './question-import-dialog.tsx';
 
@@ -80,33 +78,8 @@ export function OwnQuestions({ owner }: OwnQuestionsProps) {
             </Button>
           </Space>
         }
-        expandable={{
-          expandedRowRender: (question) => (
-            <div style={{ padding: '0 24px' }}>
-              <QuestionBody question={question} />
-              <QuestionAnalysis question={question} />
-            </div>
-          ),
-        }}
-        columns={[
-          {
-            key: 'stem',
-            title: '题干',
-            render: (_: unknown, question) => (
-              <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0, maxWidth: 560 }}>
-                <FormulaText text={question.stem} />
-              </Typography.Paragraph>
-            ),
-          },
-          { key: 'type', title: '题型', dataIndex: 'questionTypeName', width: 90 },
-          { key: 'difficulty', title: '难度', dataIndex: 'diffGradeName', width: 70 },
-          {
-            key: 'points',
-            title: '知识点',
-            width: 180,
-            render: (_: unknown, question) => question.knowledgePoints.map((point) => point.name).join('、') || '—',
-          },
-        ]}
+        expandable={questionExpandable}
+        columns={questionColumns<Question>()}
         rowActions={(question) => (
           <Space size={4}>
             <Button size="small" type="link" onClick={() => setEditing(question)}>

@@ -7,7 +7,7 @@ import {
   type SchoolQuestion,
 } from '@huikao/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Popconfirm, Segmented, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Popconfirm, Segmented, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { DataTable, useTableQuery } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -15,9 +15,7 @@ import { call } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { readStoredUser } from '../../../lib/session.ts';
 import { CoursePicker, useChosenCourse } from '../components/course-picker.tsx';
-import { FormulaText } from '../components/formula-text.tsx';
-import { QuestionBody } from '../components/question-body.tsx';
-import { QuestionAnalysis } from '../components/question-card.tsx';
+import { questionColumns, questionExpandable } from '../components/question-columns.tsx';
 import { QuestionEditDialog } from '../components/question-edit-dialog.tsx';
 import { type ImportKind, QuestionImportDialog } from '../components/question-import-dialog.tsx';
 import { SchoolAdminOnly } from '../components/school-admin-only.tsx';
@@ -195,32 +193,9 @@ function SchoolQuestionManager() {
             </Popconfirm>
           </Space>
         }
-        expandable={{
-          expandedRowRender: (question) => (
-            <div style={{ padding: '0 24px' }}>
-              <QuestionBody question={question} />
-              <QuestionAnalysis question={question} />
-            </div>
-          ),
-        }}
+        expandable={questionExpandable}
         columns={[
-          {
-            key: 'stem',
-            title: '题干',
-            render: (_: unknown, question) => (
-              <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0, maxWidth: 520 }}>
-                <FormulaText text={question.stem} />
-              </Typography.Paragraph>
-            ),
-          },
-          { key: 'type', title: '题型', dataIndex: 'questionTypeName', width: 90 },
-          { key: 'difficulty', title: '难度', dataIndex: 'diffGradeName', width: 70 },
-          {
-            key: 'points',
-            title: '知识点',
-            width: 160,
-            render: (_: unknown, question) => question.knowledgePoints.map((point) => point.name).join('、') || '—',
-          },
+          ...questionColumns<SchoolQuestion>(),
           {
             key: 'status',
             title: '状态',
