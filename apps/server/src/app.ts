@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import { platformApi } from '@huikao/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { createAnalysisModule } from './modules/analysis/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createDocumentsModule } from './modules/documents/index.ts';
 import { createExamsModule } from './modules/exams/index.ts';
@@ -42,6 +43,8 @@ export interface BuildOptions {
   /** Tests pass a database they opened; otherwise the config decides. */
   database?: Database;
   logger?: boolean;
+  /** Compute analysis reports in the background (main.ts); tests call runPending() instead. */
+  analysisWorker?: boolean;
 }
 
 /** Builds the whole platform as one Fastify instance; main.ts listens, tests use app.inject. */
@@ -89,9 +92,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   auth.routes(app);
   schoolBase.routes(app);
-  createExamsModule(database.db, localFileStorage(path.join(config.dataDir, 'files'))).routes(app);
+  const storage = localFileStorage(path.join(config.dataDir, 'files'));
+  createExamsModule(database.db, storage).routes(app);
   createQuestionBankModule(database.db).routes(app);
   createDocumentsModule(database.db).routes(app);
+
+  const analysis = createAnalysisModule(database.db, {
+    storage,
+    runs: { onError: (runKey, err) => app.log.error({ err, runKey }, 'analysis computation failed') },
+  });
+  analysis.routes(app);
+  if (options.analysisWorker) {
+    analysis.runs.start();
+    app.addHook('onClose', () => analysis.runs.stop());
+  }
 
   const pruner = setInterval(() => {
     auth.pruneNonces().catch((error) => app.log.warn({ err: error }, 'pruning request nonces failed'));

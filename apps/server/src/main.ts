@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './platform/config.ts';
 // Starts the process: config, app, seed, listen, graceful close. Nothing else lives here.
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await buildApp(config);
+  const app = await buildApp(config, { analysisWorker: true });
 
   if (config.seedDemo) {
     const { created } = await seedDemoSchool(app.platform.database.db);

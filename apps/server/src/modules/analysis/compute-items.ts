@@ -1,0 +1,150 @@
+import type { ItemRow, ItemsReport, MasteryRow, ScopeRef, SubjectRef } from '@huikao/contracts';
+import {
+  atLeast,
+  cronbachAlpha,
+  difficulty,
+  ebelBand,
+  extremeGroups,
+  groupDiscrimination,
+  hundredths,
+  itemRestCorrelation,
+  meanAndSd,
+  optionShares,
+  splitHalfReliability,
+} from '@huikao/stats';
+import { populationOf, valuesAt } from './compute-populations.ts';
+import { CHOICE_OTHER, type QuestionInfo, type SubjectData } from './load-model.ts';
+
+// 试题分析 of one course over one scope: each question's difficulty, 27 % discrimination (ties by
+// student id), item–rest r, Ebel band, zero and full counts, option shares; the paper's α and
+// split-half; mastery per question group and per knowledge point.
+
+export interface ItemsResult {
+  report: ItemsReport;
+  /** Each item's D (null when the scope has fewer than 2 students), for the subjects report. */
+  discriminations: (number | null)[];
+}
+
+export function itemsDocument(
+  course: SubjectData,
+  subject: SubjectRef,
+  scope: ScopeRef,
+  members: Int32Array,
+  studentIds: Float64Array,
+): ItemsResult {
+  const pop = populationOf(course.score, members);
+  const paper = meanAndSd(pop.scores);
+  const base = {
+    subject,
+    scope,
+    count: pop.scores.length,
+    paperDifficulty: paper === null ? null : difficulty(paper.mean, course.fullMark),
+  };
+  // The item population: present students whose scores have questions (not entered as a total only).
+  const first = course.items[0];
+  const index = first ? pop.index.filter((i) => !Number.isNaN(first[i]!)) : new Int32Array(0);
+  if (index.length === 0) {
+    return {
+      report: { ...base, alpha: null, splitHalf: null, items: [], groups: [], knowledge: [] },
+      discriminations: [],
+    };
+  }
+  const totals = valuesAt(course.score, index);
+  const columns = course.items.map((column) => valuesAt(column, index));
+  const groups = extremeGroups(
+    totals,
+    Float64Array.from(index, (i) => studentIds[i]!),
+  );
+  const discriminations: (number | null)[] = [];
+  const items = course.questions.map((q, j): ItemRow => {
+    const column = columns[j]!;
+    const mean = meanAndSd(column)!.mean;
+    const d = groups === null ? null : groupDiscrimination(column, groups, q.fullMark);
+    discriminations.push(d);
+    let zeroCount = 0;
+    let fullCount = 0;
+    for (const x of column) {
+      if (hundredths(x) === 0) zeroCount++;
+      if (atLeast(x, q.fullMark)) fullCount++;
+    }
+    const choices = course.choices[j];
+    return {
+      questionId: q.questionId,
+      questionNo: q.questionNo,
+      groupName: q.groupName,
+      kind: q.kind,
+      objectiveType: q.objectiveType,
+      answer: q.answer,
+      fullMark: q.fullMark,
+      count: column.length,
+      mean,
+      difficulty: difficulty(mean, q.fullMark),
+      discrimination: d,
+      ebel: d === null ? null : ebelBand(d),
+      itemRest: itemRestCorrelation(column, totals),
+      zeroCount,
+      fullCount,
+      options: choices ? optionShares(choiceTexts(choices, index, q.letters), q.letters) : null,
+      knowledgePoints: q.knowledgePoints,
+    };
+  });
+  return {
+    report: {
+      ...base,
+      alpha: cronbachAlpha(columns),
+      splitHalf: splitHalfReliability(columns),
+      items,
+      groups: mastery(course.questions, columns, (q) => (q.groupName === null ? [] : [q.groupName])),
+      knowledge: mastery(course.questions, columns, (q) => q.knowledgePoints),
+    },
+    discriminations,
+  };
+}
+
+/** Mastery of each named set of questions: the mean of the students' sums over its questions. */
+function mastery(
+  questions: QuestionInfo[],
+  columns: Float64Array[],
+  namesOf: (q: QuestionInfo) => string[],
+): MasteryRow[] {
+  const sets = new Map<string, number[]>();
+  questions.forEach((q, j) => {
+    for (const name of namesOf(q)) sets.set(name, [...(sets.get(name) ?? []), j]);
+  });
+  const n = columns[0]?.length ?? 0;
+  return [...sets].map(([name, js]) => {
+    const sums = new Float64Array(n);
+    let fullMark = 0;
+    for (const j of js) {
+      fullMark += hundredths(questions[j]!.fullMark);
+      const column = columns[j]!;
+      for (let k = 0; k < n; k++) sums[k]! += column[k]!;
+    }
+    const mean = meanAndSd(sums)?.mean ?? 0;
+    return {
+      name,
+      questionNos: js.map((j) => questions[j]!.questionNo),
+      fullMark: fullMark / 100,
+      mean,
+      scoreRate: fullMark === 0 ? 0 : difficulty(mean, fullMark / 100),
+    };
+  });
+}
+
+const tables = new Map<string, (string | null)[]>();
+
+/** The chosen letters of the population as texts (shared strings, one per letter set). */
+function choiceTexts(codes: Uint16Array, index: Int32Array, letters: string[]): (string | null)[] {
+  const key = letters.join('');
+  let table = tables.get(key);
+  if (!table) {
+    table = Array.from({ length: 1 << letters.length }, (_, mask) =>
+      mask === 0 ? null : letters.filter((_l, b) => mask & (1 << b)).join(''),
+    );
+    tables.set(key, table);
+  }
+  return Array.from(index, (i) => {
+    const code = codes[i]!;
+    return code === CHOICE_OTHER ? '?' : table[code]!;
+  });
+}

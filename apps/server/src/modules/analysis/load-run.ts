@@ -1,0 +1,228 @@
+import { BUILT_IN_LEVEL_SCHEMES } from '@huikao/contracts';
+import { allowedLetters, hundredths } from '@huikao/stats';
+import type { Db } from '../../platform/db.ts';
+import { ruleBroken } from '../../platform/errors.ts';
+import { CHOICE_OTHER, type QuestionInfo, type RunData, type SubjectData, type Unit } from './load-model.ts';
+import { loadPrevious } from './load-previous.ts';
+import * as repo from './load-repo.ts';
+import { runSettings } from './load-settings.ts';
+
+// Loads one run into typed arrays. A school run is one multi-exam; a union run every finalised or
+// published multi-exam sharing the union key. Students outside the exam's analysed classes
+// (settings.classIds, when not empty) are not part of the run.
+
+const PAGE = 20_000;
+
+export type RunTarget = { meId: number } | { unionKey: string };
+
+export const runKeyOf = (target: RunTarget) => ('meId' in target ? `me:${target.meId}` : `union:${target.unionKey}`);
+
+export async function loadRun(db: Db, target: RunTarget): Promise<RunData> {
+  const memberRows = await repo.membersOf(db, target);
+  if (memberRows.length === 0) {
+    throw ruleBroken('meId' in target ? '考试不存在' : `联考“${target.unionKey}”没有已完成或已发布的考试`);
+  }
+  const members = memberRows.map((m) => ({ ...m, settings: runSettings(m.settings) }));
+  const union = !('meId' in target);
+  const settings = members[0]!.settings;
+
+  const schoolRows = await repo.schoolsOf(db, [...new Set(members.map((m) => m.schoolId))]);
+  const areas: Unit[] = [];
+  const areaIdx = new Map<string, number>();
+  const schools = schoolRows.map((s) => {
+    const areaId = s.areaId === null ? '0' : String(s.areaId);
+    if (!areaIdx.has(areaId)) {
+      areaIdx.set(areaId, areas.length);
+      areas.push({ id: areaId, name: s.areaName ?? '未设区域' });
+    }
+    const member = members.find((m) => m.schoolId === s.id)!;
+    return { id: String(s.id), name: s.name, areaIdx: areaIdx.get(areaId)!, meId: member.meId };
+  });
+  const schoolIdx = new Map(schools.map((s, i) => [Number(s.id), i]));
+
+  const singles = await repo.singlesOf(
+    db,
+    members.map((m) => m.meId),
+  );
+  if (singles.length === 0) throw ruleBroken('考试还没有科目，无法分析');
+  const seIds = singles.map((s) => s.seId);
+  const questionRows = await repo.questionsOf(db, seIds);
+
+  // Students and classes: classes of the run in school order; the analysed-classes filter per exam.
+  const studentRows = await repo.studentsOf(db, seIds);
+  const classRows = await repo.classesOf(db, [...new Set(studentRows.map((s) => s.classId))]);
+  const analysed = (classId: number, schoolId: number) => {
+    const member = members.find((m) => m.schoolId === schoolId);
+    const only = member?.settings.classIds ?? [];
+    return only.length === 0 || only.includes(String(classId));
+  };
+  const keptClasses = classRows.filter((c) => schoolIdx.has(c.schoolId) && analysed(c.id, c.schoolId));
+  const classes = keptClasses.map((c) => ({ id: String(c.id), name: c.name, schoolIdx: schoolIdx.get(c.schoolId)! }));
+  const classIdx = new Map(keptClasses.map((c, i) => [c.id, i]));
+  const kept = studentRows.filter((s) => classIdx.has(s.classId));
+  if (kept.length === 0) throw ruleBroken('考试没有可分析的考生');
+
+  const n = kept.length;
+  const studentIds = new Float64Array(n);
+  const classOf = new Int32Array(n);
+  const schoolOf = new Int32Array(n);
+  const indexOf = new Map<number, number>();
+  kept.forEach((s, i) => {
+    studentIds[i] = s.id;
+    classOf[i] = classIdx.get(s.classId)!;
+    schoolOf[i] = classes[classOf[i]!]!.schoolIdx;
+    indexOf.set(s.id, i);
+  });
+
+  const subjects: SubjectData[] = [];
+  const courses = [...new Set(singles.map((s) => s.courseId))];
+  for (const courseId of courses) {
+    const ofCourse = singles.filter((s) => s.courseId === courseId);
+    const fullMarks = [...new Set(ofCourse.map((s) => s.fullMark))];
+    if (fullMarks.length > 1) {
+      throw ruleBroken(`联考各校“${ofCourse[0]!.courseName}”的满分不一致（${fullMarks.join('、')}分），无法合并分析`);
+    }
+    const papers = ofCourse.map((s) => questionRows.filter((q) => q.seId === s.seId));
+    const reference = papers[0]!;
+    const itemsComparable = papers.every(
+      (p) =>
+        p.length === reference.length &&
+        p.every((q, j) => q.questionNo === reference[j]!.questionNo && q.fullMark === reference[j]!.fullMark),
+    );
+    const questions = reference.map(questionInfo);
+    const subject: SubjectData = {
+      key: String(courseId),
+      name: ofCourse[0]!.courseName,
+      fullMark: ofCourse[0]!.fullMark,
+      seId: union ? null : String(ofCourse[0]!.seId),
+      papers: new Map(
+        ofCourse.map((single, p) => [
+          single.meId,
+          { seId: String(single.seId), questionIds: papers[p]!.map((q) => String(q.id)) },
+        ]),
+      ),
+      score: new Float64Array(n).fill(Number.NaN),
+      absent: new Uint8Array(n),
+      questions,
+      itemsComparable,
+      items: itemsComparable ? questions.map(() => new Float64Array(n).fill(Number.NaN)) : [],
+      choices: itemsComparable ? questions.map((q) => (q.letters.length > 0 ? new Uint16Array(n) : null)) : [],
+    };
+    for (const [p, single] of ofCourse.entries()) {
+      const paper = itemsComparable ? papers[p]! : [];
+      await loadSeats(db, single.seId, paper, subject, indexOf, settings.excludeZero);
+    }
+    subjects.push(subject);
+  }
+
+  const total = new Float64Array(n).fill(Number.NaN);
+  for (let i = 0; i < n; i++) {
+    let sum = 0;
+    let sat = false;
+    for (const s of subjects) {
+      const x = s.score[i]!;
+      if (Number.isNaN(x)) continue;
+      sum += hundredths(x);
+      sat = true;
+    }
+    if (sat && !(settings.excludeZero && sum === 0)) total[i] = sum / 100;
+  }
+  const first = members[0]!;
+  return {
+    runKey: runKeyOf(target),
+    union,
+    settings,
+    members,
+    areas,
+    schools,
+    classes,
+    top: union
+      ? { id: (target as { unionKey: string }).unionKey, name: first.name }
+      : { id: String(first.gradeId), name: first.gradeName },
+    n,
+    studentIds,
+    names: kept.map((s) => s.name),
+    studentNos: kept.map((s) => s.studentNo),
+    classOf,
+    schoolOf,
+    subjects,
+    total,
+    totalFullMark: subjects.reduce((sum, s) => sum + hundredths(s.fullMark), 0) / 100,
+    levelScheme: await levelScheme(db, settings.elaId),
+    previous: union ? null : await loadPrevious(db, first),
+  };
+}
+
+function questionInfo(q: repo.QuestionRow): QuestionInfo {
+  return {
+    questionId: String(q.id),
+    questionNo: q.questionNo,
+    groupName: q.groupName,
+    kind: q.kind,
+    objectiveType: q.objectiveType,
+    answer: q.answer,
+    fullMark: q.fullMark,
+    knowledgePoints: q.knowledgePoints,
+    letters: q.kind === 1 ? allowedLetters(q.objectiveType ?? 1, q.optionCount).split('') : [],
+  };
+}
+
+/** One single exam's seats into the subject's columns (question scores matched by question id). */
+async function loadSeats(
+  db: Db,
+  seId: number,
+  paper: repo.QuestionRow[],
+  subject: SubjectData,
+  indexOf: Map<number, number>,
+  excludeZero: boolean,
+): Promise<void> {
+  const keys = paper.map((q) => String(q.id));
+  const objective = paper.flatMap((q, j) => (q.kind === 1 ? [j] : []));
+  let after = 0;
+  for (;;) {
+    const page = await repo.seatPage(db, seId, after, PAGE);
+    for (const line of page.text === '' ? [] : page.text.split('\n')) {
+      const [sid, absent, total, scores, choices] = line.split('|') as [string, string, string, string, string];
+      const i = indexOf.get(Number(sid));
+      if (i === undefined) continue;
+      if (absent === '1' || total === '') {
+        subject.absent[i] = 1;
+        continue;
+      }
+      const score = Number(total);
+      if (excludeZero && score === 0) continue;
+      subject.score[i] = score;
+      if (scores === '-' || subject.items.length === 0) continue;
+      const byId = JSON.parse(scores) as Record<string, number | null>;
+      keys.forEach((key, j) => {
+        subject.items[j]![i] = byId[key] ?? 0;
+      });
+      const chosen = JSON.parse(choices) as Record<string, string | null>;
+      for (const j of objective) subject.choices[j]![i] = choiceCode(chosen[keys[j]!], subject.questions[j]!.letters);
+    }
+    if (page.count < PAGE) break;
+    after = page.last;
+  }
+}
+
+/** Chosen letters as a bit set over the question's letters; CHOICE_OTHER when none of them. */
+function choiceCode(choice: string | null | undefined, letters: string[]): number {
+  if (!choice) return 0;
+  let mask = 0;
+  for (const letter of choice) {
+    const at = letters.indexOf(letter);
+    if (at >= 0) mask |= 1 << at;
+  }
+  return mask === 0 ? CHOICE_OTHER : mask;
+}
+
+export async function levelScheme(db: Db, elaId: string | null) {
+  if (elaId === null) return null;
+  const builtIn = BUILT_IN_LEVEL_SCHEMES.find((s) => s.elaId === elaId);
+  if (builtIn) return builtIn.levels;
+  const id = Number(elaId);
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const levels = await repo.levelSchemeOf(db, id);
+  if (levels === null) throw ruleBroken(`考试设置的等级赋分方案（${elaId}）不存在，请在分析设置中重新选择`);
+  return levels;
+}
