@@ -325,6 +325,27 @@ describe('schoolpapers', () => {
     expect(result.message).toBe(`试题不存在：${fx.ids['school-a']}`);
   });
 
+  it('refuses a teacher’s own question in a school paper', async () => {
+    const own = await call<{ quesIds: string[] }>(
+      test.app,
+      api.importUserQuestions,
+      { ...fx.owners.teacherA, courseId: MATH, questions: [question('教师私题')] },
+      { session: fx.teacherA },
+    );
+    expect(own.status, own.message).toBe(200);
+    const [quesId] = own.data.quesIds;
+    const result = await call(
+      test.app,
+      api.addSchoolPaper,
+      {
+        schoolId: fx.adminA.schoolId,
+        paper: { courseId: MATH, title: '夹带私题', sections: [{ title: '一', questions: [{ quesId }] }] },
+      },
+      { session: fx.adminA },
+    );
+    expect(result.message).toBe(`试题不存在：${quesId}`);
+  });
+
   it('takes a teacher’s own paper as a draft for type 5 to review', async () => {
     const own = await call<UserPaperDetail>(
       test.app,

@@ -9,6 +9,7 @@ import { paperLayout, paperSummaries } from './papers-repo.ts';
 import { accessOf } from './questions-repo.ts';
 import { listedStatuses, ownSchool, schoolRow } from './school-access.ts';
 import * as repo from './school-papers-repo.ts';
+import { questionStates } from './school-questions-repo.ts';
 import { withStatus } from './school-questions-service.ts';
 import { keywordQuery } from './search-query.ts';
 import { assertCaller, ownedRow, rowId } from './user-owner.ts';
@@ -85,12 +86,16 @@ export function createSchoolPapersService(db: Db) {
   async function layoutOf(schoolId: number, paper: SchoolPaperInput): Promise<repo.SectionLayout[]> {
     const ids = paper.sections.flatMap((section) => section.questions.map((q) => idOf(q.quesId, '试题')));
     if (new Set(ids).size !== ids.length) throw badInput('同一道试题在试卷中出现了多次');
-    const rows = new Map((await accessOf(db, ids)).map((row) => [row.id, row]));
+    const rows = new Map((await questionStates(db, ids)).map((row) => [row.id, row]));
     for (const id of ids) {
       const row = rows.get(id);
-      if (!row || (row.schoolId !== null && row.schoolId !== schoolId) || (row.schoolId === null && row.status !== 1)) {
-        throw badInput(`试题不存在：${id}`);
-      }
+      // The school's own questions (any status: the paper is reviewed with them) or the shared bank's
+      // published ones; never another school's, nor a teacher's own.
+      const usable =
+        row !== undefined &&
+        row.ownerId === null &&
+        (row.schoolId === schoolId || (row.schoolId === null && row.status === 1));
+      if (!usable) throw badInput(`试题不存在：${id}`);
       if (row.courseId !== Number(paper.courseId)) throw badInput(`试题 ${id} 不属于该试卷的学科`);
     }
     return distinctTitles(paper.sections).map((section) => ({
