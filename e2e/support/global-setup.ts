@@ -23,7 +23,8 @@ export default async function setup(project: TestProject) {
   ensureWebBuilt();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'huikao-e2e-'));
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' });
-  const app = await buildApp(config, { logger: false });
+  // The report worker computes the demo exams' analysis reports in the background, as in production.
+  const app = await buildApp(config, { logger: false, analysisWorker: true });
   const db = app.platform.database.db;
   await seedDemoSchool(db);
 
