@@ -1,5 +1,5 @@
 import type { StudentSubjectReport } from '@huikao/contracts';
-import { Alert, Card, Empty, Flex, Skeleton, Statistic, type TableColumnsType, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Skeleton, Statistic, type TableColumnsType, Tag } from 'antd';
 import {
   lostByKnowledgeOption,
   questionScoresOption,
@@ -45,7 +45,22 @@ function SingleAnalysis({ context, seId }: { context: StudentReportContext; seId
   const { schoolId, meId, step } = context;
   const report = useReport('getStudentReportSEVO', meId, { schoolId, seId });
   const segments = useReport('getExamQuestionReportStepSEVO', meId, { schoolId, seId, step });
-  if (report.error) return <Alert type="error" showIcon title="单科分析读取失败" description={report.error.message} />;
+  if (report.error) {
+    // No status gate for students: while the report is being computed the call says so; try again.
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="单科分析读取失败"
+        description={report.error.message}
+        action={
+          <Button size="small" onClick={() => void report.refetch()}>
+            重试
+          </Button>
+        }
+      />
+    );
+  }
   if (!report.data) return <Skeleton active />;
   const data = report.data;
   return (

@@ -1,5 +1,16 @@
 import type { StudentReport } from '@huikao/contracts';
-import { Alert, Card, Descriptions, Flex, Skeleton, Statistic, type TableColumnsType, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Flex,
+  Skeleton,
+  Statistic,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
 import { Link } from 'react-router';
 import { studentPositionTrendOption, studentRadarOption, studentTTrendOption } from '../charts/student-charts.ts';
 import { ReportTable } from '../components/report-table.tsx';
@@ -40,7 +51,22 @@ export function StudentSubjectAnalysisPage() {
 function SubjectAnalysis({ context }: { context: StudentReportContext }) {
   const { schoolId, meId } = context;
   const report = useReport('getStudentReportMEVO', meId, { schoolId, meId });
-  if (report.error) return <Alert type="error" showIcon title="成绩分析读取失败" description={report.error.message} />;
+  if (report.error) {
+    // No status gate for students: while the report is being computed the call says so; try again.
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="成绩分析读取失败"
+        description={report.error.message}
+        action={
+          <Button size="small" onClick={() => void report.refetch()}>
+            重试
+          </Button>
+        }
+      />
+    );
+  }
   if (!report.data) return <Skeleton active />;
   const data = report.data;
   const rows = studentSubjectRows(data);

@@ -25,7 +25,7 @@ export function unitColumns(
       ? [{ title: '学校', key: 'school', render: (_: unknown, row: UnitCompareRow) => row.schoolName ?? MISSING }]
       : []),
     { title: name, key: 'name', dataIndex: 'name' },
-    ...summaryColumns<UnitCompareRow>((row) => row.summary, { rates: 'main' }),
+    ...summaryColumns<UnitCompareRow>((row) => row.summary),
     { title: '超均率', key: 'overMeanRate', align: 'right', render: (_, row) => formatPercent(row.overMeanRate) },
     { title: `${name}T`, key: 'tScore', align: 'right', render: (_, row) => formatScore(row.tScore) },
   ];

@@ -171,12 +171,15 @@ function Picker({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The print view: only the report, with a line saying which exam (the same rules as the teachers' ReportPage). */
+/**
+ * The print view: only the report, with a line saying which exam (the teachers' ReportPage rules, and
+ * the student area's section tabs hidden too).
+ */
 const PRINT_CSS = `
 .analysis-print-only { display: none; }
 @media print {
   .ant-layout-header, .ant-layout-sider, .ant-layout-footer, .analysis-no-print,
-  .ant-pagination, .ant-drawer { display: none !important; }
+  .ant-pagination, .ant-drawer, .ant-layout-content > .ant-tabs > .ant-tabs-nav { display: none !important; }
   .analysis-print-only { display: block !important; margin-bottom: 12px; }
   .ant-layout-content { padding: 0 !important; }
   .analysis-chart, .ant-card, .ant-table-wrapper { break-inside: avoid; }
