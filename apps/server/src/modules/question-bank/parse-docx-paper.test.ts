@@ -161,6 +161,27 @@ describe('splitting a paper’s lines', () => {
     ).toEqual(['a < b && c', 'A. 1  B. 2', 'H$_{2}$O']);
   });
 
+  it('numbers Word’s automatic lists: questions on through the paper, nested items as sub-parts', () => {
+    const html =
+      '<p>一、选择题</p><ol><li>方程的解是</li></ol><p>A. 1  B. 2</p><ol><li>第二题<ol><li>子问一</li><li>子问二</li></ol></li><li>第三题</li></ol><ul><li>注意</li></ul>';
+    expect(htmlLines(html)).toEqual([
+      '一、选择题',
+      '1. 方程的解是',
+      'A. 1  B. 2',
+      '2. 第二题',
+      '（1）子问一',
+      '（2）子问二',
+      '3. 第三题',
+      '注意',
+    ]);
+    const paper = parsePaperLines(htmlLines(html));
+    expect(paper.questions.map((q) => [q.no, q.stem])).toEqual([
+      [1, '方程的解是'],
+      [2, '第二题\n（1）子问一\n（2）子问二'],
+      [3, '第三题\n注意'],
+    ]);
+  });
+
   it('leaves a stem without a run of options alone', () => {
     expect(splitOptions('连接 A、B 两点')).toEqual({ stem: '连接 A、B 两点', options: [] });
   });

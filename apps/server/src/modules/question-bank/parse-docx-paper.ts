@@ -62,9 +62,32 @@ const script = (mark: string) => (_whole: string, inner: string) => {
   return text === '' || text.includes('$') ? text : `$${mark}{${text}}$`;
 };
 
+/**
+ * Word's automatic numbering is not text: mammoth gives numbered paragraphs as <ol><li> without
+ * their numbers. Top-level items are numbered on through the whole paper (a question list is split
+ * into several <ol> by the option paragraphs between them); nested items become （1）（2） sub-parts.
+ */
+function numberLists(html: string): string {
+  const lists: { ordered: boolean; count: number }[] = [];
+  let questions = 0;
+  return html.replace(/<(\/?)(ol|ul|li)\b[^>]*>/gi, (_tag, closing: string, name: string) => {
+    const tag = name.toLowerCase();
+    if (tag !== 'li') {
+      if (closing) lists.pop();
+      else lists.push({ ordered: tag === 'ol', count: 0 });
+      return '\n';
+    }
+    const list = lists.at(-1);
+    if (closing || !list?.ordered) return '\n';
+    list.count += 1;
+    if (lists.length === 1) return `\n${++questions}. `;
+    return `\n（${list.count}）`;
+  });
+}
+
 /** mammoth's HTML as trimmed, non-empty lines: paragraphs, list items and table rows each a line. */
 export function htmlLines(html: string): string[] {
-  const text = html
+  const text = numberLists(html)
     .replace(/<img[^>]*>/gi, PICTURE)
     .replace(/<sup>([\s\S]*?)<\/sup>/gi, script('^'))
     .replace(/<sub>([\s\S]*?)<\/sub>/gi, script('_'))
