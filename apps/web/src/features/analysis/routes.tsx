@@ -38,20 +38,48 @@ export const teacherAnalysisRoutes: RouteObject = sectionRoute(
     page('grade-subject-analysis', '学科分析', async () => ({
       Component: (await import('./pages/grade-subject-analysis-page.tsx')).GradeSubjectAnalysisPage,
     })),
-    comingSoonPage('report-card', '成绩单'),
-    comingSoonPage('attention-card', '关注学生'),
-    comingSoonPage('class-analysis', '班级分析'),
-    comingSoonPage('teacher-analysis', '教师分析'),
-    comingSoonPage('trend-analysis', '趋势分析'),
-    comingSoonPage('question-analysis', '试题分析'),
-    comingSoonPage('mis-recommend', '错题推荐'),
-    comingSoonPage('class-whole-analysis', '班级总体分析'),
-    comingSoonPage('class-level-analysis', '班级等级分析'),
-    comingSoonPage('class-attention-analysis', '班级关注学生'),
-    comingSoonPage('class-single-level-analysis', '班级单科等级分析'),
-    comingSoonPage('class-single-attention-analysis', '班级单科关注学生'),
-    comingSoonPage('class-single-paper-analysis', '班级单科试卷分析'),
-    comingSoonPage('class-single-question-analysis', '班级单科试题分析'),
+    page('report-card', '班级成绩单', async () => ({
+      Component: (await import('./pages/report-card-page.tsx')).ReportCardPage,
+    })),
+    page('attention-card', '班级关注学生', async () => ({
+      Component: (await import('./pages/attention-card-page.tsx')).AttentionCardPage,
+    })),
+    page('class-analysis', '班级分析', async () => ({
+      Component: (await import('./pages/class-analysis-page.tsx')).ClassAnalysisPage,
+    })),
+    page('teacher-analysis', '教师教学分析', async () => ({
+      Component: (await import('./pages/teacher-analysis-page.tsx')).TeacherAnalysisPage,
+    })),
+    page('trend-analysis', '趋势分析', async () => ({
+      Component: (await import('./pages/trend-analysis-page.tsx')).TrendAnalysisPage,
+    })),
+    page('question-analysis', '试题分析', async () => ({
+      Component: (await import('./pages/question-analysis-page.tsx')).QuestionAnalysisPage,
+    })),
+    page('mis-recommend', '错题推荐', async () => ({
+      Component: (await import('./pages/mis-recommend-page.tsx')).MisRecommendPage,
+    })),
+    page('class-whole-analysis', '班级整体分析', async () => ({
+      Component: (await import('./pages/class-whole-analysis-page.tsx')).ClassWholeAnalysisPage,
+    })),
+    page('class-level-analysis', '班级分层分析', async () => ({
+      Component: (await import('./pages/class-level-analysis-page.tsx')).ClassLevelAnalysisPage,
+    })),
+    page('class-attention-analysis', '班级关注分析', async () => ({
+      Component: (await import('./pages/class-attention-analysis-page.tsx')).ClassAttentionAnalysisPage,
+    })),
+    page('class-single-level-analysis', '单科分层分析', async () => ({
+      Component: (await import('./pages/class-single-level-analysis-page.tsx')).ClassSingleLevelAnalysisPage,
+    })),
+    page('class-single-attention-analysis', '单科关注分析', async () => ({
+      Component: (await import('./pages/class-single-attention-analysis-page.tsx')).ClassSingleAttentionAnalysisPage,
+    })),
+    page('class-single-paper-analysis', '单科试卷分析', async () => ({
+      Component: (await import('./pages/class-single-paper-analysis-page.tsx')).ClassSinglePaperAnalysisPage,
+    })),
+    page('class-single-question-analysis', '单科小题分析', async () => ({
+      Component: (await import('./pages/class-single-question-analysis-page.tsx')).ClassSingleQuestionAnalysisPage,
+    })),
   ],
 );
 

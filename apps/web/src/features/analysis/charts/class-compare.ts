@@ -6,6 +6,7 @@ import type {
 } from '../components/class/class-compare-rows.ts';
 import { formatSegment } from '../format.ts';
 import { classMeansOption } from './class-means.ts';
+import { percentSeries } from './class-views.ts';
 import type { ChartOption } from './common.ts';
 import { type BarSeries, groupedBarOption } from './grouped-bar.ts';
 
@@ -29,12 +30,20 @@ export function rateCompareOption(rows: readonly PopulationRow[]): ChartOption {
   );
 }
 
-/** Each score segment's share of the class and of the grade (%), from the top segment down as the table. */
+/**
+ * Each score segment's share of the class and of the grade (%), lowest segment first as the grade
+ * views draw segments; the axis fits the shares (they are small) instead of running to 100.
+ */
 export function segmentCompareOption(rows: readonly SegmentCompareRow[], className: string): ChartOption {
-  const series: BarSeries[] = [{ name: className, values: rows.map((row) => row.classShare) }];
-  if (rows.some((row) => row.gradeShare !== null))
-    series.push({ name: '年级', values: rows.map((row) => row.gradeShare) });
-  return groupedBarOption(rows.map(formatSegment), series, { title: '分数段占比', yName: '占比(%)', percent: true });
+  const ascending = [...rows].sort((a, b) => a.low - b.low);
+  const series: BarSeries[] = [{ name: className, values: ascending.map((row) => row.classShare) }];
+  if (rows.some((row) => row.gradeShare !== null)) {
+    series.push({ name: '年级', values: ascending.map((row) => row.gradeShare) });
+  }
+  return groupedBarOption(ascending.map(formatSegment), series.map(percentSeries), {
+    title: '分数段占比',
+    yName: '占比(%)',
+  });
 }
 
 /** Every class's mean with the grade mean across; the page's class is named 本班. */
@@ -46,12 +55,12 @@ export function classRankingOption(rows: readonly ClassRankRow[], gradeMean: num
   );
 }
 
-/** The class's 超均率 in each subject (%). */
+/** The class's 超均率 in each subject (%, on an axis that fits: it may be negative and is small). */
 export function subjectOverMeanOption(rows: readonly SubjectCompareRow[]): ChartOption {
   return groupedBarOption(
     rows.map((row) => row.subject.name),
-    [{ name: '超均率', values: rows.map((row) => row.overMeanRate) }],
-    { title: '各科超均率', percent: true },
+    [percentSeries({ name: '超均率', values: rows.map((row) => row.overMeanRate) })],
+    { title: '各科超均率', yName: '超均率(%)' },
   );
 }
 

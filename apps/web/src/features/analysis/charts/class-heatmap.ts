@@ -33,10 +33,9 @@ export function scoreHeatmapOption(map: ScoreHeatmap): ChartOption {
         return `${student.name}　第${question.questionNo}题<br/>${score}`;
       },
     },
-    grid: { top: 30, left: 90, right: 30, bottom: 70, height: height - 100 },
+    grid: { top: 30, left: 90, right: 30, height: height - 130 },
     xAxis: {
       type: 'category',
-      name: '题号',
       data: map.questions.map((question) => question.questionNo),
       splitArea: { show: true },
       axisLabel: { interval: 0 },
@@ -55,7 +54,8 @@ export function scoreHeatmapOption(map: ScoreHeatmap): ChartOption {
       calculable: true,
       orient: 'horizontal',
       left: 'center',
-      bottom: 0,
+      bottom: 4,
+      itemHeight: 120,
       text: ['得分率 100%', '0%'],
       inRange: { color: ['#f5222d', '#fadb14', '#52c41a'] },
     },
@@ -71,7 +71,7 @@ export function scoreHeatmapOption(map: ScoreHeatmap): ChartOption {
   };
 }
 
-/** The chart's height in pixels for the number of students (22 px a row). */
+/** The chart's height in pixels: 22 px a student, and room for the question numbers and the colour scale. */
 export function heatmapHeight(map: ScoreHeatmap): number {
-  return Math.max(240, map.students.length * 22 + 90);
+  return Math.max(270, map.students.length * 22 + 130);
 }

@@ -63,8 +63,9 @@ export function unitSeries(report: TrendReport, figure: 'mean' | 'overMeanRate' 
 }
 
 /**
- * Fractions (超均率) as percentages for a line chart: trendOption rounds the value it is given, so
- * the percentage is rounded exactly as formatPercent rounds it in the table.
+ * Fractions (超均率, shares) as percentages on an axis that fits them: the shared builders round the
+ * value they are given to 2 decimals, so the percentage is rounded exactly as formatPercent rounds
+ * it in the table.
  */
 export function percentSeries(series: TrendSeries): TrendSeries {
   return { name: series.name, values: series.values.map((value) => (value === null ? null : value * 100)) };

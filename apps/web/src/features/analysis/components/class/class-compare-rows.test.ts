@@ -109,13 +109,13 @@ describe('class comparison charts show the table figures rounded the same way', 
     expect(series[1]?.data[1]).toBe(10.5);
   });
 
-  it('segment shares in percent with the segment labels', () => {
+  it('segment shares in percent with the segment labels, lowest segment first', () => {
     const option = segmentCompareOption(segmentsAgainstGrade(classReport, gradeReport, 50), '八年级(2)班');
-    expect((option.xAxis as { data: string[] }).data).toEqual(['[50, 100]', '[0, 50)']);
+    expect((option.xAxis as { data: string[] }).data).toEqual(['[0, 50)', '[50, 100]']);
     const series = option.series as Array<{ name: string; data: number[] }>;
     expect(series.map((s) => [s.name, s.data])).toEqual([
-      ['八年级(2)班', [75, 25]],
-      ['年级', [62.5, 37.5]],
+      ['八年级(2)班', [25, 75]],
+      ['年级', [37.5, 62.5]],
     ]);
   });
 

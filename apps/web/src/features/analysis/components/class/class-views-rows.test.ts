@@ -13,9 +13,10 @@ import {
 } from '../../charts/class-views.ts';
 import { trendOption } from '../../charts/trend.ts';
 import { criticalCounts, criticalRows, imbalancedRows, moverRows, subjectName } from './attention-rows.ts';
+import { bySubjectScore, classCardColumns } from './card-rows.ts';
 import { cellRate, classMeanRow, scoreHeatmap } from './heatmap-rows.ts';
 import { bandsVerdict, levelBands } from './level-rows.ts';
-import { classTrendRows, teacherTrendRows } from './trend-rows.ts';
+import { classTrendRows } from './trend-rows.ts';
 
 const SUBJECTS = [
   { subjectKey: '0', name: '总分', fullMark: 300, seId: null },
@@ -85,7 +86,7 @@ describe('the score heat map', () => {
     const option = scoreHeatmapOption(map);
     expect((option.yAxis as { data: string[] }).data).toEqual(['乙', '丁', '甲']);
     expect((option.xAxis as { data: string[] }).data).toEqual(['1', '2']);
-    expect(heatmapHeight(map)).toBe(240);
+    expect(heatmapHeight(map)).toBe(270);
   });
 });
 
@@ -165,10 +166,6 @@ describe('trends over exams', () => {
       ['月考一', 51.005, 2, null, null],
       ['期中', 52, 1, 88, 20],
     ]);
-  });
-
-  it("the teacher's classes, exams a class missed left out", () => {
-    expect(teacherTrendRows(report).map((row) => row.key)).toEqual(['81:1', '81:2', '82:2']);
   });
 
   it('lines per class, values rounded, ranks upside down', () => {
@@ -375,6 +372,42 @@ describe('the class report card chart', () => {
     student('2', '李四', 190, 85.125),
     student('4', '赵六', 190, 70),
   ];
+
+  it('orders by the chosen subject, highest first, absentees last, ties by 学号', () => {
+    expect([...rows].sort(bySubjectScore('0')).map((row) => row.name)).toEqual(['李四', '赵六', '张三', '王五']);
+    expect([...rows].sort(bySubjectScore('11')).map((row) => row.name)).toEqual(['张三', '李四', '赵六', '王五']);
+  });
+
+  it("keeps the grade card's columns without the class column or server sorters, groups included", () => {
+    const gradeCard = [
+      { key: 'name', title: '姓名' },
+      { key: 'classId', title: '班级' },
+      {
+        key: 'group:0',
+        title: '总分',
+        children: [
+          { key: 'subject:0', title: '分数', sorter: true },
+          { key: 'classRank:0', title: '班名' },
+          { key: 'gradeRank:0', title: '级名' },
+        ],
+      },
+      { key: 'progress', title: '进退步(级名)' },
+    ];
+    const shown = classCardColumns<StudentRow>(gradeCard, false);
+    expect(shown.map((column) => column.key)).toEqual(['name', 'group:0', 'progress']);
+    const group = shown[1] as { children: Array<{ key: string; sorter?: unknown }> };
+    expect(group.children.map((child) => [child.key, child.sorter])).toEqual([
+      ['subject:0', undefined],
+      ['classRank:0', undefined],
+      ['gradeRank:0', undefined],
+    ]);
+    // Ranks hidden from this reader: no rank or progress columns at all.
+    const hidden = classCardColumns<StudentRow>(gradeCard, true);
+    expect(hidden.map((column) => column.key)).toEqual(['name', 'group:0']);
+    expect((hidden[1] as { children: Array<{ key: string }> }).children.map((child) => child.key)).toEqual([
+      'subject:0',
+    ]);
+  });
 
   it('charts the present students in the given order with rounded scores', () => {
     const option = studentScoresOption(rows, '11', '数学');

@@ -1,7 +1,7 @@
 import type { TrendReport } from '@huikao/contracts';
 
-// trend-analysis and teacher-analysis (findTrendReport / findTeacherReport): figures over the
-// grade's exams, oldest first as the report lists them.
+// trend-analysis (findTrendReport): the class's and a chosen student's figures over the grade's
+// exams, oldest first as the report lists them.
 
 type Point = TrendReport['units'][number]['points'][number];
 type StudentPoint = NonNullable<TrendReport['student']>['points'][number];
@@ -47,42 +47,4 @@ export function classTrendRows(report: TrendReport, classId: string | undefined)
       studentT: mine?.t ?? null,
     };
   });
-}
-
-/** One class in one exam (teacher-analysis: every class the teacher teaches the course to). */
-export interface TeacherTrendRow {
-  key: string;
-  classId: string;
-  className: string;
-  meId: string;
-  examName: string;
-  startDate: string;
-  mean: number | null;
-  overMeanRate: number | null;
-  tScore: number | null;
-  rank: number | null;
-}
-
-/** Class by class, each class's exams oldest first; an exam the class did not sit is left out. */
-export function teacherTrendRows(report: TrendReport): TeacherTrendRow[] {
-  return report.units.flatMap((unit) =>
-    report.exams.flatMap((exam, index) => {
-      const point = unit.points[index];
-      if (!point) return [];
-      return [
-        {
-          key: `${unit.scope.id}:${exam.meId}`,
-          classId: unit.scope.id,
-          className: unit.scope.name,
-          meId: exam.meId,
-          examName: exam.name,
-          startDate: exam.startDate,
-          mean: point.mean,
-          overMeanRate: point.overMeanRate,
-          tScore: point.tScore,
-          rank: point.rank,
-        },
-      ];
-    }),
-  );
 }
