@@ -40,6 +40,13 @@ export function parseExportFormat(format: string): { version: ExportVersion; fil
   return { version, fileType };
 }
 
+/** How a download's format reads: Word 学生版, PDF 答题卡…; an unknown token as it is. */
+export function exportFormatName(format: string): string {
+  const parsed = parseExportFormat(format);
+  if (!parsed) return format;
+  return `${parsed.fileType === 'pdf' ? 'PDF' : 'Word'} ${EXPORT_VERSIONS[parsed.version]}`;
+}
+
 /** Shown on the disabled PDF button and answered by the server when LibreOffice is missing. */
 export const PDF_UNAVAILABLE_MESSAGE = 'PDF 导出需要服务器安装 LibreOffice';
 
