@@ -10,12 +10,13 @@ import {
 } from '@huikao/contracts';
 import { roundHalfUp } from '@huikao/stats';
 import ExcelJS from 'exceljs';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/accounts.ts';
 import { callApi } from '../support/api.ts';
 import { closeBrowser, loginThroughPage, newPage } from '../support/browser.ts';
 import { loginAs, ok } from '../support/exams-api.ts';
+import { cellOf, eventually, percent, pickOption, readTable, shown } from './report-reading.ts';
 
 // Issue #5's school-area views as manager01 (type 4, related to the four schools of the demo area)
 // uses them on the demo 联考 (八年级期中考试 sat by four schools): the schools compared show the
@@ -31,28 +32,21 @@ let manager: StoredUser;
 let union: AreaReportExam;
 let schools: OverviewReport;
 
-const shown = (value: number | null | undefined) =>
-  value === null || value === undefined ? '—' : String(roundHalfUp(value, 2));
-const percent = (value: number | null | undefined) =>
-  value === null || value === undefined ? '—' : `${roundHalfUp(value * 100, 2).toFixed(2)}%`;
-
 /** The 联考 of the demo area once its reports are computed (the server computes them in the background). */
-async function computedUnion(): Promise<{ union: AreaReportExam; schools: OverviewReport }> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
+function computedUnion(): Promise<{ union: AreaReportExam; schools: OverviewReport }> {
+  return eventually('the demo 联考 of four schools with computed reports', 120, async () => {
     const exams = await ok<AreaReportExam[]>(analysisApi.findSchoolReportMe, {}, manager);
     const found = exams.find((exam) => exam.unionKey !== null && exam.schools.length === 4);
-    if (found) {
-      const answer = await callApi(
-        analysisApi.findUnionReport,
-        { meId: found.meId, subjectKey: TOTAL_SUBJECT, unitLevel: 'school' },
-        manager,
-      );
-      if (answer.http === 200 && answer.status === 200) return { union: found, schools: answer.data as OverviewReport };
-    }
-    if (Date.now() > deadline) throw new Error('the demo 联考 of four schools had no computed reports within 120 s');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
+    if (!found) return null;
+    const answer = await callApi(
+      analysisApi.findUnionReport,
+      { meId: found.meId, subjectKey: TOTAL_SUBJECT, unitLevel: 'school' },
+      manager,
+    );
+    return answer.http === 200 && answer.status === 200
+      ? { union: found, schools: answer.data as OverviewReport }
+      : null;
+  });
 }
 
 beforeAll(async () => {
@@ -69,27 +63,9 @@ afterEach(async () => {
 });
 afterAll(closeBrowser);
 
-/** The header texts and body rows of a report table (flat headers). */
-async function readTable(table: Locator): Promise<{ header: string[]; rows: string[][] }> {
-  await table.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
-  const header = await table.locator('.ant-table-thead th').allTextContents();
-  const rows = await table
-    .locator('.ant-table-tbody tr.ant-table-row')
-    .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')));
-  return { header, rows };
-}
-
-const cellOf = (table: { header: string[]; rows: string[][] }, row: number, column: string) =>
-  table.rows[row]?.[table.header.indexOf(column)];
-
 /** The units in the order the page lists them: the server's rank among siblings. */
 const byRank = (units: OverviewReport['units']) =>
   [...units].sort((a, b) => (a.rank ?? Number.POSITIVE_INFINITY) - (b.rank ?? Number.POSITIVE_INFINITY));
-
-async function pickOption(p: Page, field: Locator, option: string) {
-  await field.click();
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
 
 describe('school-area views', () => {
   it('school-grade-school compares the four schools with the API’s figures, and the table exports to .xlsx', {

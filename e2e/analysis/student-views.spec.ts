@@ -9,13 +9,13 @@ import {
   type StudentReport,
   type StudentSubjectReport,
 } from '@huikao/contracts';
-import { roundHalfUp } from '@huikao/stats';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/accounts.ts';
 import { callApi } from '../support/api.ts';
 import { closeBrowser, loginThroughPage, newPage } from '../support/browser.ts';
 import { createFinalisedExam, loginAs, ok } from '../support/exams-api.ts';
+import { cellOf, eventually, percent, readTable, shown } from './report-reading.ts';
 
 // Issue #5's student views as student01 (八年级(1)班 of the demo school) uses them: from 我的考试 to
 // 学科分析, which shows their own score, position as far as the exam discloses it, and the T radar
@@ -31,16 +31,8 @@ let student: StoredUser;
 let exam: StudentExam;
 let report: StudentReport;
 
-const shown = (value: number | null | undefined) =>
-  value === null || value === undefined ? '—' : String(roundHalfUp(value, 2));
-const percent = (value: number) => `${roundHalfUp(value * 100, 2).toFixed(2)}%`;
-
-/**
- * student01's newest published exam whose report is computed: the server computes reports in the
- * background and refuses a report call while computing.
- */
+/** student01's newest published exam, once its report is computed (the server computes it in the background). */
 async function computedReport(): Promise<{ exam: StudentExam; report: StudentReport }> {
-  const deadline = Date.now() + 90_000;
   const exams = await ok<StudentExam[]>(
     examsApi.getUserMultiExamByStudentIdAndSchoolId,
     { schoolId: student.schoolId },
@@ -48,17 +40,14 @@ async function computedReport(): Promise<{ exam: StudentExam; report: StudentRep
   );
   const newest = [...exams].sort((a, b) => b.startDate.localeCompare(a.startDate))[0];
   if (!newest) throw new Error('student01 has no published exam');
-  for (;;) {
+  return eventually(`student01's report of ${newest.name}`, 90, async () => {
     const answer = await callApi(
       analysisApi.getStudentReportMEVO,
       { schoolId: student.schoolId, meId: newest.meId },
       student,
     );
-    if (answer.http === 200 && answer.status === 200) return { exam: newest, report: answer.data as StudentReport };
-    if (Date.now() > deadline)
-      throw new Error(`student01's report of ${newest.name} was not ready in 90 s: ${answer.message}`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
+    return answer.http === 200 && answer.status === 200 ? { exam: newest, report: answer.data as StudentReport } : null;
+  });
 }
 
 beforeAll(async () => {
@@ -75,22 +64,9 @@ afterEach(async () => {
 });
 afterAll(closeBrowser);
 
-/** The header texts and body rows of a report table (flat headers). */
-async function readTable(table: Locator): Promise<{ header: string[]; rows: string[][] }> {
-  await table.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
-  const header = await table.locator('.ant-table-thead th').allTextContents();
-  const rows = await table
-    .locator('.ant-table-tbody tr.ant-table-row')
-    .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')));
-  return { header, rows };
-}
-
 /** The names of the page's drop-down pickers, in page order. */
 const pickers = async (p: Page) =>
   await p.getByRole('combobox').evaluateAll((boxes) => boxes.map((box) => box.getAttribute('aria-label')));
-
-const cellOf = (table: { header: string[]; rows: string[][] }, row: number, column: string) =>
-  table.rows[row]?.[table.header.indexOf(column)];
 
 describe('student views', () => {
   it('student01 opens 学科分析 from 我的考试 and sees their own figures, position as disclosed, and the T radar', {
@@ -182,17 +158,14 @@ describe('student views', () => {
       { schoolId: admin.schoolId, meId: other.meId, toStudents: true },
       admin,
     );
-    const deadline = Date.now() + 90_000;
-    for (;;) {
+    await eventually('the new exam’s reports', 90, async () => {
       const status = await ok<ReportStatus>(
         analysisApi.getReportStatus,
         { schoolId: admin.schoolId, meId: other.meId },
         admin,
       );
-      if (status.status === 3 && status.computedAt !== null) break;
-      if (Date.now() > deadline) throw new Error(`the new exam's reports were not computed in 90 s: ${status.message}`);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
+      return status.status === 3 && status.computedAt !== null ? status : null;
+    });
     const notMine = await callApi(
       analysisApi.getStudentReportMEVO,
       { schoolId: student.schoolId, meId: other.meId },

@@ -1,5 +1,5 @@
 import type { StudentSubjectReport } from '@huikao/contracts';
-import { Alert, Button, Card, Empty, Flex, Skeleton, Statistic, type TableColumnsType, Tag } from 'antd';
+import { Alert, Card, Empty, Skeleton, type TableColumnsType, Tag } from 'antd';
 import {
   lostByKnowledgeOption,
   questionScoresOption,
@@ -8,11 +8,11 @@ import {
 } from '../charts/student-charts.ts';
 import { ReportTable } from '../components/report-table.tsx';
 import { ChartGrid } from '../components/school/chart-grid.tsx';
+import { PositionStats, StudentReportError } from '../components/student/student-parts.tsx';
 import { type StudentReportContext, StudentReportFrame } from '../components/student/student-report-frame.tsx';
 import {
   type KnowledgeLossRow,
   knowledgeLossRows,
-  positionFacts,
   type QuestionRow,
   questionRows,
 } from '../components/student/student-report-model.ts';
@@ -46,20 +46,7 @@ function SingleAnalysis({ context, seId }: { context: StudentReportContext; seId
   const report = useReport('getStudentReportSEVO', meId, { schoolId, seId });
   const segments = useReport('getExamQuestionReportStepSEVO', meId, { schoolId, seId, step });
   if (report.error) {
-    // No status gate for students: while the report is being computed the call says so; try again.
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title="单科分析读取失败"
-        description={report.error.message}
-        action={
-          <Button size="small" onClick={() => void report.refetch()}>
-            重试
-          </Button>
-        }
-      />
-    );
+    return <StudentReportError title="单科分析读取失败" error={report.error} retry={() => void report.refetch()} />;
   }
   if (!report.data) return <Skeleton active />;
   const data = report.data;
@@ -78,20 +65,7 @@ function Position({ report }: { report: StudentSubjectReport }) {
   const p = report.position;
   return (
     <Card style={{ marginBottom: 16 }} title={`${report.examName} · ${p.subject.name}`}>
-      <Flex gap={32} wrap>
-        <Statistic
-          title="成绩"
-          value={p.score === null ? '缺考' : formatScore(p.score)}
-          suffix={p.score === null ? undefined : `/ ${formatScore(p.fullMark)}`}
-        />
-        <Statistic title="班级平均" value={formatScore(p.classMean)} />
-        <Statistic title="年级平均" value={formatScore(p.gradeMean)} />
-        <Statistic title="年级最高" value={formatScore(p.gradeMax)} />
-        {p.t !== null ? <Statistic title="T分数" value={formatScore(p.t)} /> : null}
-        {positionFacts(p).map((fact) => (
-          <Statistic key={fact.key} title={fact.label} value={fact.value} />
-        ))}
-      </Flex>
+      <PositionStats label="成绩" position={p} />
     </Card>
   );
 }

@@ -1,25 +1,14 @@
 import type { StudentReport } from '@huikao/contracts';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Flex,
-  Skeleton,
-  Statistic,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Card, Descriptions, Skeleton, type TableColumnsType, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { studentPositionTrendOption, studentRadarOption, studentTTrendOption } from '../charts/student-charts.ts';
 import { ReportTable } from '../components/report-table.tsx';
 import { ChartGrid } from '../components/school/chart-grid.tsx';
+import { PositionStats, StudentReportError } from '../components/student/student-parts.tsx';
 import { type StudentReportContext, StudentReportFrame } from '../components/student/student-report-frame.tsx';
 import {
   beatText,
   type OptionalField,
-  positionFacts,
   type StudentSubjectRow,
   shownFields,
   studentSubjectRows,
@@ -52,20 +41,7 @@ function SubjectAnalysis({ context }: { context: StudentReportContext }) {
   const { schoolId, meId } = context;
   const report = useReport('getStudentReportMEVO', meId, { schoolId, meId });
   if (report.error) {
-    // No status gate for students: while the report is being computed the call says so; try again.
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title="成绩分析读取失败"
-        description={report.error.message}
-        action={
-          <Button size="small" onClick={() => void report.refetch()}>
-            重试
-          </Button>
-        }
-      />
-    );
+    return <StudentReportError title="成绩分析读取失败" error={report.error} retry={() => void report.refetch()} />;
   }
   if (!report.data) return <Skeleton active />;
   const data = report.data;
@@ -82,7 +58,6 @@ function SubjectAnalysis({ context }: { context: StudentReportContext }) {
 function Overview({ report }: { report: StudentReport }) {
   const total = report.total;
   const weakest = weakestCourse(report);
-  const facts = total ? positionFacts(total) : [];
   return (
     <Card style={{ marginBottom: 16 }} title={`${report.examName} · 总分`}>
       <Descriptions
@@ -95,25 +70,7 @@ function Overview({ report }: { report: StudentReport }) {
         ]}
       />
       {total ? (
-        <Flex gap={32} wrap>
-          <Statistic
-            title="总分"
-            value={total.score === null ? '缺考' : formatScore(total.score)}
-            suffix={total.score === null ? undefined : `/ ${formatScore(total.fullMark)}`}
-          />
-          <Statistic title="班级平均" value={formatScore(total.classMean)} />
-          <Statistic title="年级平均" value={formatScore(total.gradeMean)} />
-          <Statistic title="年级最高" value={formatScore(total.gradeMax)} />
-          {total.t !== null ? <Statistic title="T分数" value={formatScore(total.t)} /> : null}
-          {facts.map((fact) => (
-            <Statistic key={fact.key} title={fact.label} value={fact.value} />
-          ))}
-          {facts.length === 0 ? (
-            <Typography.Text type="secondary" style={{ alignSelf: 'flex-end' }}>
-              本次考试不向学生公开名次和位置。
-            </Typography.Text>
-          ) : null}
-        </Flex>
+        <PositionStats label="总分" position={total} />
       ) : (
         <Typography.Text type="secondary">本次考试没有你的总分。</Typography.Text>
       )}
