@@ -97,9 +97,10 @@ describe('app shell', () => {
   it('gives students the red shell without the menu', async () => {
     startSession(aStoredUser({ type: 2, name: '李同学' }));
     const router = renderAt('/student');
-    await screen.findByTestId('coming-soon', undefined, { timeout: 10_000 });
-    expect(router.state.location.pathname).toBe('/student/student-analysis-main/student-subject-analysis');
-    const header = screen.getByTestId('app-header');
+    const header = await screen.findByTestId('app-header', undefined, { timeout: 10_000 });
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/student/student-analysis-main/student-subject-analysis'),
+    );
     expect(header.dataset.area).toBe('student');
     expect(header.style.background).toMatch(/#d9363e|rgb\(217, 54, 62\)/);
     expect(header.textContent).not.toContain('考试阅卷');
@@ -135,10 +136,11 @@ describe('app shell', () => {
   it('lands on the redirect after login and forces a password change after an administrator reset', async () => {
     const user = aStoredUser({ type: 5, mustChangePsw: true });
     loginAnswer = () => envelopeResponse(200, 'ok', user);
-    const router = renderAt(`/login?redirect=${encodeURIComponent('/teacher/questionBank/my-paper')}`);
+    // A screen still 即将上线, so the test needs no server answers for its page.
+    const router = renderAt(`/login?redirect=${encodeURIComponent('/teacher/examMark/mark-monitor')}`);
     await signIn();
     await screen.findByTestId('coming-soon', undefined, { timeout: 10_000 });
-    expect(router.state.location.pathname).toBe('/teacher/questionBank/my-paper');
+    expect(router.state.location.pathname).toBe('/teacher/examMark/mark-monitor');
     expect(Cookies.get(SESSION_COOKIE)).toBe(user.jwtToken);
     expect(readStoredUser()).toEqual(user);
     expect(await screen.findByText('管理员已重置您的密码，请先修改密码')).toBeTruthy();
