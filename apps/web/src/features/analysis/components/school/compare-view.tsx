@@ -14,8 +14,25 @@ import { UNIT_NAME, type UnitLevel, unitColumns } from './unit-columns.tsx';
  * the 联考's own figures as the parent of 超均率 and T.
  */
 export function CompareView({ context, level }: { context: AreaContext; level: UnitLevel }) {
-  const { meId, subject } = context;
-  const report = useReport('findUnionReport', meId, { meId, subjectKey: subject.subjectKey, unitLevel: level });
+  const { exam, meId, subject } = context;
+  // One school's own exam (not a 联考) has no areas or schools to compare, only its classes.
+  const comparable = level === 'class' || exam.unionKey !== null;
+  const report = useReport(
+    'findUnionReport',
+    meId,
+    { meId, subjectKey: subject.subjectKey, unitLevel: level },
+    comparable,
+  );
+  if (!comparable) {
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title={`${exam.name}只有${exam.schools[0]?.name ?? '一所学校'}参加，不是联考`}
+        description="没有可对比的区域或学校，请在“年级班级对比”或“学科班级对比”中查看各班。"
+      />
+    );
+  }
   if (report.error) return <Alert type="error" showIcon title="报告读取失败" description={report.error.message} />;
   if (!report.data) return <Skeleton active />;
   const data = report.data;
@@ -27,7 +44,7 @@ export function CompareView({ context, level }: { context: AreaContext; level: U
       title={`${subject.name}${name}对比`}
       fileName={context.exportName(`${name}对比`)}
       rows={rows}
-      columns={unitColumns(level, { evaluation })}
+      columns={unitColumns(level, { evaluation, rows })}
       rowKey="key"
       chart={
         <ChartGrid

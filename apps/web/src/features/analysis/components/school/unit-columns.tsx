@@ -12,16 +12,18 @@ export const UNIT_NAME: Record<UnitLevel, string> = { area: '区域', school: '�
 
 /**
  * Units compared (areas, schools, or every class of every school): rank among siblings, the basic
- * figures, 超均率 and T against the 联考; with `evaluation`, each unit's EC and RSR.
+ * figures, 超均率 and T against the 联考; with `evaluation`, each unit's EC and RSR. `rows` tells
+ * whether classes carry their school's name.
  */
 export function unitColumns(
   level: UnitLevel,
-  options: { evaluation?: boolean } = {},
+  options: { evaluation?: boolean; rows?: readonly UnitCompareRow[] } = {},
 ): TableColumnsType<UnitCompareRow> {
   const name = UNIT_NAME[level];
   const columns: TableColumnsType<UnitCompareRow> = [
     { title: '名次', key: 'rank', align: 'right', render: (_, row) => formatRank(row.rank) },
-    ...(level === 'class'
+    // Classes of a 联考 name their school; one school's own exam has none to name.
+    ...(level === 'class' && (options.rows ?? []).some((row) => row.schoolName !== null)
       ? [{ title: '学校', key: 'school', render: (_: unknown, row: UnitCompareRow) => row.schoolName ?? MISSING }]
       : []),
     { title: name, key: 'name', dataIndex: 'name' },

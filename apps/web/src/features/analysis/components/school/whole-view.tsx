@@ -11,7 +11,7 @@ import { ReportTable } from '../report-table.tsx';
 import type { AreaContext } from './area-context.ts';
 import { ChartGrid } from './chart-grid.tsx';
 import { rankedUnits, subjectSummaryRows, unitCompareRows } from './school-rows.ts';
-import { SUBJECT_SUMMARY_COLUMNS, unitColumns } from './unit-columns.tsx';
+import { SUBJECT_SUMMARY_COLUMNS, type UnitLevel, unitColumns } from './unit-columns.tsx';
 
 const SEGMENT_COLUMNS: TableColumnsType<SegmentRow> = [
   { key: 'segment', title: '分数段', render: (_, row) => formatSegment(row) },
@@ -24,14 +24,18 @@ const SEGMENT_COLUMNS: TableColumnsType<SegmentRow> = [
 /**
  * The area's whole exam (school-grade-whole, school-course-whole): the figures of grade-whole-analysis
  * over every school of the 联考 — each subject's summary (grade level: the total and every course),
- * the score segments of the page's subject, and each school's mean, 超均率, T and rank with a box plot.
+ * the score segments of the page's subject, and each school's mean, 超均率, T and rank with a box plot
+ * (each class's, for one school's own exam).
  */
 export function WholeView({ context, everySubject }: { context: AreaContext; everySubject: boolean }) {
   const { exam, meId, subject, step } = context;
   const subjects = everySubject ? examSubjects(exam.subjects) : [subject];
+  // One school's own exam has no schools to compare: its classes stand in their place.
+  const level: UnitLevel = exam.unionKey === null ? 'class' : 'school';
+  const unitName = level === 'school' ? '各校' : '各班';
   const results = useQueries({
     queries: subjects.map((s) =>
-      reportQuery('findUnionReport', meId, { meId, subjectKey: s.subjectKey, unitLevel: 'school' }),
+      reportQuery('findUnionReport', meId, { meId, subjectKey: s.subjectKey, unitLevel: level }),
     ),
   });
   const reports = new Map<string, OverviewReport>();
@@ -45,7 +49,7 @@ export function WholeView({ context, everySubject }: { context: AreaContext; eve
 
   const summaryRows = subjectSummaryRows(subjects, reports);
   const segments = main.segments[String(step)] ?? [];
-  const schools = unitCompareRows(main);
+  const units = unitCompareRows(main);
   return (
     <>
       <ReportTable
@@ -87,17 +91,20 @@ export function WholeView({ context, everySubject }: { context: AreaContext; eve
         }
       />
       <ReportTable
-        title={`${subject.name}各校情况`}
-        fileName={context.exportName('各校情况')}
-        rows={schools}
-        columns={unitColumns('school')}
+        title={`${subject.name}${unitName}情况`}
+        fileName={context.exportName(`${unitName}情况`)}
+        rows={units}
+        columns={unitColumns(level, { rows: units })}
         rowKey="key"
         chart={
           <ChartGrid
             charts={[
-              { option: unitMeansOption(schools, main.summary?.mean ?? null, main.scope.name), label: '各校平均分图' },
-              { option: unitOverMeanOption(schools), label: '各校超均率图' },
-              { option: unitBoxOption(rankedUnits(main), '各校成绩分布箱线图'), label: '各校箱线图' },
+              {
+                option: unitMeansOption(units, main.summary?.mean ?? null, main.scope.name),
+                label: `${unitName}平均分图`,
+              },
+              { option: unitOverMeanOption(units), label: `${unitName}超均率图` },
+              { option: unitBoxOption(rankedUnits(main), `${unitName}成绩分布箱线图`), label: `${unitName}箱线图` },
             ]}
           />
         }
