@@ -8,8 +8,8 @@ import { qbNodes, qbQuestionNodes, qbQuestions, qbQuestionTypes } from './schema
 
 // Practice questions for the analysis centre (错题推荐, a student's 单科分析, issue #5): questions of
 // the course a teacher of the school may read, linked to knowledge points of the given names (an
-// exam question's knowledge points are names, or a path of the knowledge tree), those sharing the
-// most of them first.
+// exam question's knowledge points are names, or a path of the knowledge tree) or to a node whose
+// name the point's name contains, those sharing the most of them first.
 
 export type PracticeQuestion = z.infer<typeof practiceQuestionSchema>;
 
@@ -33,7 +33,16 @@ export async function findPracticeQuestions(
       and(
         eq(qbNodes.courseId, options.courseId),
         eq(qbNodes.kind, NODE_KIND.knowledge),
-        or(inArray(qbNodes.name, names), inArray(qbNodes.path, names)),
+        or(
+          inArray(qbNodes.name, names),
+          inArray(qbNodes.path, names),
+          // An exam names finer points than the bank's tree: 三角形三边关系 practises under 三角形,
+          // 全等三角形的判定 under 全等三角形 (a node name of two characters or more inside the point's).
+          sql`char_length(${qbNodes.name}) >= 2 and exists (select 1 from unnest(array[${sql.join(
+            names.map((n) => sql`${n}`),
+            sql`, `,
+          )}]::text[]) k where strpos(k, ${qbNodes.name}) > 0)`,
+        ),
       ),
     );
   const shared = sql<number>`(select count(*) from ${qbQuestionNodes} qn
