@@ -1,4 +1,4 @@
-import type { questionBankUserApi, ResultOf } from '@huikao/contracts';
+import { exportFormatName, type questionBankUserApi, type ResultOf } from '@huikao/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DataTable, useTableQuery } from '../../../components/data-table.tsx';
@@ -6,8 +6,6 @@ import { readStoredUser } from '../../../lib/session.ts';
 import { schoolBankQueries } from '../school-queries.ts';
 
 type Download = ResultOf<typeof questionBankUserApi.getUserDownloadPapers>['list'][number];
-
-const FORMAT_NAMES: Record<string, string> = { docx: 'Word', pdf: 'PDF' };
 
 /** 下载记录 (getUserDownloadPapers): every Word or PDF export of the teacher's papers, newest first. */
 export function DownloadHistory() {
@@ -33,7 +31,7 @@ export function DownloadHistory() {
           key: 'format',
           title: '格式',
           width: 80,
-          render: (_: unknown, row) => FORMAT_NAMES[row.format] ?? row.format,
+          render: (_: unknown, row) => exportFormatName(row.format),
         },
         { key: 'course', title: '学科', width: 80, render: (_: unknown, row) => row.courseName ?? '—' },
         {
