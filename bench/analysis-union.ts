@@ -7,7 +7,7 @@
 // default postgres://postgres@127.0.0.1:5432/postgres; a fresh database is created and dropped).
 // Prints its figures; asserts nothing.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -123,7 +123,9 @@ console.log(
     `${seconds((cpu.user + cpu.system) / 1000)} CPU of this process [runs ${computed}; union run alone ${f.union_s.toFixed(2)} s; ` +
     `${f.docs} documents, ${f.rows} student rows, ${mb(f.bytes)} stored${f.problems ? `; NOT DONE: ${f.problems}` : ''}]`,
 );
-console.log(`memory: peak RSS ${mb(peak)} (RSS before computing ${mb(rssBefore)})`);
+console.log(
+  `memory: peak RSS ${mb(peak)} (RSS before computing ${mb(rssBefore)}); load average ${loadavg()[0]!.toFixed(1)}`,
+);
 
 await app.close();
 rmSync(dataDir, { recursive: true, force: true });

@@ -41,8 +41,7 @@ export function itemsDocument(
     paperDifficulty: paper === null ? null : difficulty(paper.mean, course.fullMark),
   };
   // The item population: present students whose scores have questions (not entered as a total only).
-  const first = course.items[0];
-  const index = first ? pop.index.filter((i) => !Number.isNaN(first[i]!)) : new Int32Array(0);
+  const index = itemPopulation(pop.index, course.items[0]);
   if (index.length === 0) {
     return {
       report: { ...base, alpha: null, splitHalf: null, items: [], groups: [], knowledge: [] },
@@ -51,10 +50,7 @@ export function itemsDocument(
   }
   const totals = valuesAt(course.score, index);
   const columns = course.items.map((column) => valuesAt(column, index));
-  const groups = extremeGroups(
-    totals,
-    Float64Array.from(index, (i) => studentIds[i]!),
-  );
+  const groups = extremeGroups(totals, valuesAt(studentIds, index));
   const discriminations: (number | null)[] = [];
   const items = course.questions.map((q, j): ItemRow => {
     const column = columns[j]!;
@@ -63,9 +59,9 @@ export function itemsDocument(
     discriminations.push(d);
     let zeroCount = 0;
     let fullCount = 0;
-    for (const x of column) {
-      if (hundredths(x) === 0) zeroCount++;
-      if (atLeast(x, q.fullMark)) fullCount++;
+    for (let k = 0; k < column.length; k++) {
+      if (hundredths(column[k]!) === 0) zeroCount++;
+      if (atLeast(column[k]!, q.fullMark)) fullCount++;
     }
     const choices = course.choices[j];
     return {
@@ -113,13 +109,15 @@ function mastery(
   });
   const n = columns[0]?.length ?? 0;
   return [...sets].map(([name, js]) => {
+    // Sums in hundredths, exact (0.1 + 0.2 is 0.3 here), then back to points.
     const sums = new Float64Array(n);
     let fullMark = 0;
     for (const j of js) {
       fullMark += hundredths(questions[j]!.fullMark);
       const column = columns[j]!;
-      for (let k = 0; k < n; k++) sums[k]! += column[k]!;
+      for (let k = 0; k < n; k++) sums[k]! += hundredths(column[k]!);
     }
+    for (let k = 0; k < n; k++) sums[k]! /= 100;
     const mean = meanAndSd(sums)?.mean ?? 0;
     return {
       name,
@@ -143,8 +141,19 @@ function choiceTexts(codes: Uint16Array, index: Int32Array, letters: string[]): 
     );
     tables.set(key, table);
   }
-  return Array.from(index, (i) => {
-    const code = codes[i]!;
-    return code === CHOICE_OTHER ? '?' : table[code]!;
-  });
+  const texts = new Array<string | null>(index.length);
+  for (let k = 0; k < index.length; k++) {
+    const code = codes[index[k]!]!;
+    texts[k] = code === CHOICE_OTHER ? '?' : table[code]!;
+  }
+  return texts;
+}
+
+/** Members of the subject's population whose question scores were entered (not a total only). */
+function itemPopulation(index: Int32Array, first: Float64Array | undefined): Int32Array {
+  if (!first) return new Int32Array(0);
+  const out = new Int32Array(index.length);
+  let n = 0;
+  for (let k = 0; k < index.length; k++) if (!Number.isNaN(first[index[k]!]!)) out[n++] = index[k]!;
+  return out.subarray(0, n);
 }

@@ -1,4 +1,4 @@
-import type { AnalysisSettings, ExamLevelScheme } from '@huikao/contracts';
+import type { ExamLevelScheme } from '@huikao/contracts';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   analysisRuns,
@@ -189,5 +189,3 @@ export async function storedSubjectsOf(db: Db, runKey: string): Promise<{ sid: n
   };
   return result.rows;
 }
-
-export type StoredSettings = Partial<AnalysisSettings>;

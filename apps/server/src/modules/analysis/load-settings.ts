@@ -29,6 +29,7 @@ export function runSettings(stored: Partial<AnalysisSettings> | null | undefined
   const config = over(DEFAULT_SCORE_CONFIG, stored);
   const raw = (stored ?? {}) as Loose;
   const classIds = Array.isArray(raw.classIds) ? raw.classIds.map(String) : [];
-  const elaId = typeof raw.elaId === 'string' && raw.elaId !== '' ? raw.elaId : null;
+  const ela = raw.elaId;
+  const elaId = typeof ela === 'number' || (typeof ela === 'string' && ela !== '') ? String(ela) : null;
   return { ...config, classIds, elaId };
 }

@@ -30,14 +30,23 @@ const reasonOf = (error: unknown) =>
 
 const LOST = '计算已由其他进程接管';
 
-/** Computes one claimed run from the data `load` gives. */
-export async function computeClaimed(
+/**
+ * Loads and computes one claimed run; returns how to store it (null when it failed, already
+ * recorded). Storing is separate so a union can compute its next school while the last one is
+ * being written.
+ */
+async function prepare(
   ctx: ComputeContext,
   claimed: Claimed,
   load: () => Promise<RunData>,
-): Promise<boolean> {
+): Promise<(() => Promise<boolean>) | null> {
   const { db, leaseMs } = ctx;
   const { runKey, startedAt, stamp } = claimed;
+  const failed = async (error: unknown) => {
+    ctx.onError?.(runKey, error);
+    await runs.fail(db, runKey, startedAt, stamp, reasonOf(error));
+    return false;
+  };
   try {
     if (stamp === null) throw ruleBroken('考试尚未完成（锁定），分析报告保留上次的结果');
     let shown = 0;
@@ -54,20 +63,36 @@ export async function computeClaimed(
     const result = await computeRun(await load(), progress);
     shown = 0;
     await progress(90, '正在保存结果…');
-    await ctx.store(db, result, async (tx) => {
-      if (!(await runs.finish(tx, runKey, startedAt, stamp))) throw new Error(LOST);
-    });
-    return true;
+    return async () => {
+      try {
+        await ctx.store(db, result, async (tx) => {
+          if (!(await runs.finish(tx, runKey, startedAt, stamp))) throw new Error(LOST);
+        });
+        return true;
+      } catch (error) {
+        return failed(error);
+      }
+    };
   } catch (error) {
-    ctx.onError?.(runKey, error);
-    await runs.fail(db, runKey, startedAt, stamp, reasonOf(error));
-    return false;
+    await failed(error);
+    return null;
   }
+}
+
+/** Computes and stores one claimed run from the data `load` gives. */
+export async function computeClaimed(
+  ctx: ComputeContext,
+  claimed: Claimed,
+  load: () => Promise<RunData>,
+): Promise<boolean> {
+  const store = await prepare(ctx, claimed, load);
+  return store === null ? false : store();
 }
 
 /**
  * A union run, then its claimed member school runs cut out of the union's data (each loads on its
  * own when the cut is not possible or the union's load failed). Stamps were read before loading.
+ * One store is written while the next run is computed (the database works while this process does).
  */
 export async function computeUnion(
   ctx: ComputeContext,
@@ -75,22 +100,29 @@ export async function computeUnion(
   members: (Claimed & { meId: number })[],
 ): Promise<number> {
   let data: RunData | null = null;
-  let computed = Number(
-    await computeClaimed(ctx, union, async () => {
+  let computed = 0;
+  let writing: Promise<boolean> = Promise.resolve(false);
+  const queue = async (store: (() => Promise<boolean>) | null) => {
+    computed += Number(await writing);
+    writing = store === null ? Promise.resolve(false) : store();
+  };
+  await queue(
+    await prepare(ctx, union, async () => {
       data = await loadRun(ctx.db, { unionKey: union.runKey.slice('union:'.length) });
       return data;
     }),
   );
   for (const member of members) {
     const loaded: RunData | null = data;
-    const ok = await computeClaimed(
-      ctx,
-      member,
-      async () =>
-        (loaded === null ? null : await schoolRunFromUnion(ctx.db, loaded, member.meId)) ??
-        (await loadRun(ctx.db, { meId: member.meId })),
+    await queue(
+      await prepare(
+        ctx,
+        member,
+        async () =>
+          (loaded === null ? null : await schoolRunFromUnion(ctx.db, loaded, member.meId)) ??
+          (await loadRun(ctx.db, { meId: member.meId })),
+      ),
     );
-    computed += Number(ok);
   }
-  return computed;
+  return computed + Number(await writing);
 }

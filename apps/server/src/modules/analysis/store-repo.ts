@@ -5,7 +5,8 @@ import type { RunResult } from './compute-run.ts';
 // A run's results replace the stored ones in one transaction: delete, then multi-row inserts, then
 // the caller's state update. Rows travel as one JSON array parameter per slice (jsonb_to_recordset)
 // instead of bound parameters per column, and student rows are turned into JSON slice by slice,
-// so a 100,000-student union never holds its rows' text at once.
+// so a 100,000-student union never holds its rows' text at once; one slice is in flight while the
+// next is built.
 
 /** Rough size of one statement's JSON parameter. */
 const SLICE_CHARS = 4_000_000;
@@ -34,6 +35,12 @@ export async function replaceRunResults(db: Db, result: RunResult, finish: (tx: 
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from analysis_reports where run_key = ${runKey}`);
     await tx.execute(sql`delete from analysis_student_rows where run_key = ${runKey}`);
+    // Each slice is sent before the next is built, so the database parses one while this builds the next.
+    let sending: Promise<void> = Promise.resolve();
+    const send = async (insert: () => Promise<void>) => {
+      await sending;
+      sending = insert();
+    };
     let slice: string[] = [];
     let chars = 0;
     for (const doc of result.documents) {
@@ -41,12 +48,13 @@ export async function replaceRunResults(db: Db, result: RunResult, finish: (tx: 
       slice.push(`${head.slice(0, -1)},"body":${doc.body}}`);
       chars += doc.body.length;
       if (chars >= SLICE_CHARS) {
-        await insertDocuments(tx, runKey, slice);
+        const ready = slice;
+        await send(() => insertDocuments(tx, runKey, ready));
         slice = [];
         chars = 0;
       }
     }
-    if (slice.length > 0) await insertDocuments(tx, runKey, slice);
+    if (slice.length > 0) await send(() => insertDocuments(tx, runKey, slice));
 
     const n = result.studentCount;
     for (let start = 0; start < n; start += STUDENT_SLICE) {
@@ -67,8 +75,9 @@ export async function replaceRunResults(db: Db, result: RunResult, finish: (tx: 
           }),
         );
       }
-      await insertStudents(tx, runKey, rows);
+      await send(() => insertStudents(tx, runKey, rows));
     }
+    await sending;
     await finish(tx);
   });
 }
