@@ -1,6 +1,7 @@
 import { DIFFICULTY_LEVELS, type MisRecommend } from '@huikao/contracts';
 import type { TableColumnsType } from 'antd';
 import { Button, Card, Empty, Flex, List, Tag, Typography } from 'antd';
+import { FormulaText } from '../../../components/formula-text.tsx';
 import { lostRateOption } from '../charts/class-items.ts';
 import { ChartRow, Loaded, NoClass, SectionNote, StudentPicker } from '../components/class/class-parts.tsx';
 import { percentColumn, scoreColumn, textColumn } from '../components/class/columns.ts';
@@ -124,9 +125,7 @@ function MisSection({ context, data, who }: { context: ReportContext; data: MisR
                         <Tag>{practice.typeName}</Tag>
                         <Tag>{difficultyName(practice.difficulty)}</Tag>
                       </Flex>
-                      <Typography.Paragraph ellipsis={{ rows: 3, expandable: true }} style={{ margin: 0 }}>
-                        {practice.stem}
-                      </Typography.Paragraph>
+                      <FormulaText text={practice.stem} block />
                     </Flex>
                   </List.Item>
                 )}

@@ -1,5 +1,6 @@
 import type { StudentSubjectReport } from '@huikao/contracts';
 import { Alert, Card, Empty, Skeleton, type TableColumnsType, Tag } from 'antd';
+import { FormulaText } from '../../../components/formula-text.tsx';
 import {
   lostByKnowledgeOption,
   questionScoresOption,
@@ -165,9 +166,7 @@ function PracticeSection({ practice, context }: { practice: Practice[]; context:
   const columns: TableColumnsType<Practice> = [
     { key: 'type', title: '题型', dataIndex: 'typeName', width: 100 },
     { key: 'difficulty', title: '难度', width: 80, render: (_, row) => formatScore(row.difficulty) },
-    // The question bank's formula rendering lives in another feature (features never import each
-    // other): the stem shows as text, formulas as their $…$ source.
-    { key: 'stem', title: '题目', render: (_, row) => <span style={{ whiteSpace: 'pre-wrap' }}>{row.stem}</span> },
+    { key: 'stem', title: '题目', render: (_, row) => <FormulaText text={row.stem} block /> },
   ];
   return (
     <ReportTable

@@ -1,7 +1,7 @@
 import type { Question } from '@huikao/contracts';
 import { Flex } from 'antd';
+import { FormulaText } from '../../../components/formula-text.tsx';
 import { optionColumns, optionLetter } from '../question-layout.ts';
-import { FormulaText } from './formula-text.tsx';
 
 export interface QuestionBodyProps {
   question: Pick<Question, 'stem' | 'options'>;

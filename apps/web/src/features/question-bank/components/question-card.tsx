@@ -1,7 +1,7 @@
 import type { Question } from '@huikao/contracts';
 import { Button, Card, Divider, Flex, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { FormulaText } from './formula-text.tsx';
+import { FormulaText } from '../../../components/formula-text.tsx';
 import { QuestionBody } from './question-body.tsx';
 
 export interface QuestionCardProps {

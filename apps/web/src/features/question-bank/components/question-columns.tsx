@@ -1,6 +1,6 @@
 import type { Question } from '@huikao/contracts';
 import { type TableColumnsType, Typography } from 'antd';
-import { FormulaText } from './formula-text.tsx';
+import { FormulaText } from '../../../components/formula-text.tsx';
 import { QuestionBody } from './question-body.tsx';
 import { QuestionAnalysis } from './question-card.tsx';
 

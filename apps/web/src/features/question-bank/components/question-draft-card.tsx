@@ -1,8 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { DIFFICULTY_LEVELS, OPTION_LETTERS, type TreeNode } from '@huikao/contracts';
 import { Button, Card, Checkbox, Flex, Input, InputNumber, Select, Tag, TreeSelect, Typography } from 'antd';
+import { FormulaText } from '../../../components/formula-text.tsx';
 import type { DraftChange, DraftQuestion } from '../question-drafts.ts';
-import { FormulaText } from './formula-text.tsx';
 
 export interface QuestionDraftCardProps {
   draft: DraftQuestion;

@@ -1,6 +1,6 @@
 import { STUDENT_INFO_FIELDS, scoreText, sectionHeading } from '@huikao/contracts';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { FormulaText } from '../formula-text.tsx';
+import { FormulaText } from '../../../../components/formula-text.tsx';
 import { QuestionBody } from '../question-body.tsx';
 import { answerHeightOf, type EditorPaper, paperTotal, questionCount, shownQuestion } from './editor-model.ts';
 

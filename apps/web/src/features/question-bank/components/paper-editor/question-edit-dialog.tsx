@@ -1,8 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { FormulaText } from '../../../../components/formula-text.tsx';
 import { optionLetter } from '../../question-layout.ts';
-import { FormulaText } from '../formula-text.tsx';
 import { QuestionBody } from '../question-body.tsx';
 import { type EditorQuestion, type QuestionEdit, shownQuestion } from './editor-model.ts';
 

@@ -1,7 +1,7 @@
 import 'katex/dist/katex.min.css';
+import { type FormulaSegment, splitFormulaText as splitFormula } from '@huikao/contracts';
 import katex from 'katex';
 import { Fragment, memo, useMemo } from 'react';
-import { type FormulaSegment, splitFormula } from '../formula.ts';
 
 export interface FormulaTextProps {
   /** Question text with `$…$` formulas; never HTML. */
