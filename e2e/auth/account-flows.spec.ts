@@ -144,7 +144,7 @@ describe('session problems', () => {
 
   it('makes a user whose password was reset change it before anything else', async () => {
     await loginThroughPage(page, FIXTURE_ACCOUNTS.forcedChange.loginName, DEMO_PASSWORD);
-    await page.waitForURL('**/student/**');
+    await page.waitForURL('**/teacher/**');
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('原始密码').waitFor();
     await dialog.getByText('管理员已重置您的密码').first().waitFor();

@@ -1,9 +1,5 @@
 import ExcelJS from 'exceljs';
-import {
-  buildQuestionTemplate,
-  QUESTION_COLUMNS,
-  QUESTION_SHEET,
-} from '../modules/question-bank/index.ts';
+import { buildQuestionTemplate, QUESTION_COLUMNS, QUESTION_SHEET } from '../modules/question-bank/index.ts';
 
 // The question import template filled in as a teacher would, for the importer's tests.
 

@@ -141,10 +141,14 @@ describe('importers', () => {
   });
 
   const shared = path.resolve(import.meta.dirname, '../../../../../../shared/data/questions');
-  it.skipIf(!existsSync(shared))('imports every question of ../shared/data/questions', async () => {
-    const results = await importQuestionBankFiles(test.database.db, [shared]);
-    const questions = results.reduce((n, r) => n + (r.summary?.questions ?? 0), 0);
-    expect(questions).toBe(5811);
-  }, 120_000);
+  it.skipIf(!existsSync(shared))(
+    'imports every question of ../shared/data/questions',
+    async () => {
+      const results = await importQuestionBankFiles(test.database.db, [shared]);
+      const questions = results.reduce((n, r) => n + (r.summary?.questions ?? 0), 0);
+      expect(questions).toBe(5811);
+    },
+    120_000,
+  );
   if (!existsSync(shared)) console.log(`notice: ${shared} is absent; the real-file import test is skipped`);
 });
