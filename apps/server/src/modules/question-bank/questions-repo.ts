@@ -73,13 +73,12 @@ export async function findPage(
   db: Executor,
   where: SQL[],
   order: number,
-  keyword: KeywordQuery | null,
   page: { currentPage: number; pageSize: number },
 ) {
-  const orderBy = [
-    ...(keyword ? [sql`ts_rank(${q.search}, ${keyword.rank}::tsquery) desc`] : []),
-    ...(ORDERS[order] ?? ORDERS[1]!),
-  ];
+  // A keyword narrows like any other filter and the teacher's chosen order (newest, most used,
+  // difficulty) sorts the matches: every match holds every part of the keyword, and ranking them
+  // would unpack the tsvector of every match of a common word (see docs/decisions.md).
+  const orderBy = ORDERS[order] ?? ORDERS[1]!;
   const ids = await db
     .select({ id: q.id })
     .from(q)

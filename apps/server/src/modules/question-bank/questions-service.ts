@@ -28,7 +28,7 @@ export function createQuestionsService(db: Db) {
         chapter: await subtree(filter.tbCatalogNodesId),
       };
       const where = repo.filterConditions(filter, actor.schoolId, keyword, nodes);
-      const page = await repo.findPage(db, where, filter.orderId, keyword, filter);
+      const page = await repo.findPage(db, where, filter.orderId, filter);
       return {
         list: await repo.questionsByIds(db, page.ids),
         total: page.total,
