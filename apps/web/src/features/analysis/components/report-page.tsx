@@ -24,6 +24,7 @@ import {
   writeUrlSelection,
 } from '../url-state.ts';
 import { DefinitionsButton } from './definitions-button.tsx';
+import { Picker, PRINT_CSS, PrintCaption } from './report-print.tsx';
 import { ReportStatusGate } from './report-status.tsx';
 
 export type { ReportNeeds } from '../url-state.ts';
@@ -238,29 +239,16 @@ export function ReportPage<N extends ReportNeeds>({
         </Card>
       ) : null}
       {exam && resolved.subject ? (
-        <div className="analysis-print-only">
-          <Typography.Text>
-            {[
-              exam.name,
-              scopeName,
-              needs.subject ? resolved.subject.name : null,
-              needs.step ? `分段 ${resolved.step}` : null,
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </Typography.Text>
-        </div>
+        <PrintCaption
+          parts={[
+            exam.name,
+            scopeName,
+            needs.subject ? resolved.subject.name : null,
+            needs.step ? `分段 ${resolved.step}` : null,
+          ]}
+        />
       ) : null}
       {body}
-    </Flex>
-  );
-}
-
-function Picker({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Flex gap={8} align="center">
-      <Typography.Text type="secondary">{label}</Typography.Text>
-      {children}
     </Flex>
   );
 }
@@ -287,19 +275,3 @@ function NoExam({ grade, anyExam }: { grade: boolean; anyExam: boolean }) {
 function asPickable(exam: ReportExam | AreaReportExam) {
   return 'scope' in exam ? exam : { meId: exam.meId, subjects: exam.subjects };
 }
-
-/**
- * The print view: only the report (no header, menu, footer, pickers or paging), with a line saying
- * what it is; tables and charts are not cut across pages.
- */
-const PRINT_CSS = `
-.analysis-print-only { display: none; }
-@media print {
-  .ant-layout-header, .ant-layout-sider, .ant-layout-footer, .analysis-no-print,
-  .ant-pagination, .ant-float-btn, .ant-table-filter-trigger, .ant-drawer { display: none !important; }
-  .analysis-print-only { display: block !important; margin-bottom: 12px; }
-  .ant-layout-content { padding: 0 !important; }
-  .analysis-chart, .ant-card, .ant-table-wrapper { break-inside: avoid; }
-  body { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-}
-`;

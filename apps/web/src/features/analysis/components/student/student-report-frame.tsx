@@ -1,7 +1,7 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import type { StudentExam } from '@huikao/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Flex, InputNumber, Select, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, InputNumber, Select, Skeleton } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../../components/page-header.tsx';
@@ -10,6 +10,7 @@ import type { DefinitionTopic } from '../../definitions.ts';
 import { exportFileName } from '../../export-table.ts';
 import { STEP_RANGE } from '../../url-state.ts';
 import { DefinitionsButton } from '../definitions-button.tsx';
+import { Picker, PRINT_CSS, PrintCaption } from '../report-print.tsx';
 import { studentExamsQuery } from './student-queries.ts';
 import { readStudentUrl, resolveStudentSelection, type StudentUrl, writeStudentUrl } from './student-selection.ts';
 
@@ -152,37 +153,8 @@ export function StudentReportFrame({ title, definitions, course, step, children 
           </Flex>
         </Card>
       ) : null}
-      {exam ? (
-        <div className="analysis-print-only">
-          <Typography.Text>{[exam.name, chosenCourse?.courseName].filter(Boolean).join(' · ')}</Typography.Text>
-        </div>
-      ) : null}
+      {exam ? <PrintCaption parts={[exam.name, chosenCourse?.courseName]} /> : null}
       {body}
     </Flex>
   );
 }
-
-function Picker({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Flex gap={8} align="center">
-      <Typography.Text type="secondary">{label}</Typography.Text>
-      {children}
-    </Flex>
-  );
-}
-
-/**
- * The print view: only the report, with a line saying which exam (the teachers' ReportPage rules, and
- * the student area's section tabs hidden too).
- */
-const PRINT_CSS = `
-.analysis-print-only { display: none; }
-@media print {
-  .ant-layout-header, .ant-layout-sider, .ant-layout-footer, .analysis-no-print,
-  .ant-pagination, .ant-drawer, .ant-layout-content > .ant-tabs > .ant-tabs-nav { display: none !important; }
-  .analysis-print-only { display: block !important; margin-bottom: 12px; }
-  .ant-layout-content { padding: 0 !important; }
-  .analysis-chart, .ant-card, .ant-table-wrapper { break-inside: avoid; }
-  body { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-}
-`;
