@@ -32,14 +32,16 @@ export interface TopicWorkspaceProps {
   description: string;
   treeKind: TreeKind;
   renderTree: (args: TreePanelArgs) => ReactNode;
+  /** Narrows the search to one school's published questions (school-question). */
+  schoolId?: string;
 }
 
 /**
  * The question selection screen shared by know-topic and chapter-topic: course and tree on the
  * left; the filters, the sorted, paged question cards, 相似题 and the basket on the right. Only the
- * tree differs between the two screens.
+ * tree differs between the two screens; school-question is the same screen narrowed to the school.
  */
-export function TopicWorkspace({ title, description, treeKind, renderTree }: TopicWorkspaceProps) {
+export function TopicWorkspace({ title, description, treeKind, renderTree, schoolId }: TopicWorkspaceProps) {
   const courseId = useChosenCourse();
   const [nodeId, setNodeId] = useState<string>();
   const [scopeId, setScopeId] = useState<string>();
@@ -61,7 +63,12 @@ export function TopicWorkspace({ title, description, treeKind, renderTree }: Top
   };
 
   const base = useQuery(questionBankQueries.base(courseId));
-  const request = courseId ? toQuestionRequest(courseId, { kind: treeKind, nodeId: nodeId ?? scopeId }, filters) : null;
+  const request = courseId
+    ? {
+        ...toQuestionRequest(courseId, { kind: treeKind, nodeId: nodeId ?? scopeId }, filters),
+        ...(schoolId ? { schoolId } : {}),
+      }
+    : null;
   const questions = useQuery(questionBankQueries.questions(request));
   const basket = useBasket(courseId);
   const basketAction = (question: Question) => <BasketButton controls={basket} quesId={question.quesId} />;
