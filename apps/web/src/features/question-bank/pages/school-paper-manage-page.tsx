@@ -1,7 +1,7 @@
 import { FileWordOutlined } from '@ant-design/icons';
-import { questionBankSchoolApi, SCHOOL_STATUS_NAMES, type SchoolPaper } from '@huikao/contracts';
+import { questionBankSchoolApi, type SchoolPaper } from '@huikao/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Modal, Popconfirm, Segmented, Select, Space, Tag } from 'antd';
+import { Button, Card, Flex, Input, Modal, Popconfirm, Segmented, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { DataTable, useTableQuery } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -12,10 +12,10 @@ import { CoursePicker, useChosenCourse } from '../components/course-picker.tsx';
 import { QuestionImportDialog } from '../components/question-import-dialog.tsx';
 import { SchoolAdminOnly } from '../components/school-admin-only.tsx';
 import { SchoolPaperDrawer } from '../components/school-paper-drawer.tsx';
+import { STATUS_FILTERS, schoolStatusColumn } from '../components/school-status.tsx';
 import { isSchoolAdmin } from '../owner.ts';
 import { questionBankQueries } from '../queries.ts';
 import { schoolBankKeys, schoolBankQueries } from '../school-queries.ts';
-import { STATUS_COLORS, STATUS_FILTERS } from './school-question-manage-page.tsx';
 
 /** 校本试卷管理 (type 5): upload Word papers, review, rename, publish, withdraw and delete the school's papers. */
 export function SchoolPaperManagePage() {
@@ -109,14 +109,7 @@ function SchoolPaperManager() {
           { key: 'grade', title: '年级', width: 90, render: (_: unknown, paper) => paper.gradeName ?? '—' },
           { key: 'count', title: '题数', dataIndex: 'questionCount', width: 70 },
           { key: 'score', title: '总分', width: 70, render: (_: unknown, paper) => paper.totalScore || '—' },
-          {
-            key: 'status',
-            title: '状态',
-            width: 90,
-            render: (_: unknown, paper) => (
-              <Tag color={STATUS_COLORS[paper.status]}>{SCHOOL_STATUS_NAMES[paper.status]}</Tag>
-            ),
-          },
+          schoolStatusColumn<SchoolPaper>(),
           {
             key: 'createdAt',
             title: '上传时间',

@@ -1,13 +1,7 @@
 import { FileExcelOutlined, FileWordOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  type BankQuestionInput,
-  type Question,
-  questionBankSchoolApi,
-  SCHOOL_STATUS_NAMES,
-  type SchoolQuestion,
-} from '@huikao/contracts';
+import { type BankQuestionInput, type Question, questionBankSchoolApi, type SchoolQuestion } from '@huikao/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Popconfirm, Segmented, Select, Space, Tag } from 'antd';
+import { Button, Card, Flex, Popconfirm, Segmented, Select, Space } from 'antd';
 import { useState } from 'react';
 import { DataTable, useTableQuery } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -19,17 +13,10 @@ import { questionColumns, questionExpandable } from '../components/question-colu
 import { QuestionEditDialog } from '../components/question-edit-dialog.tsx';
 import { type ImportKind, QuestionImportDialog } from '../components/question-import-dialog.tsx';
 import { SchoolAdminOnly } from '../components/school-admin-only.tsx';
+import { STATUS_FILTERS, schoolStatusColumn } from '../components/school-status.tsx';
 import { isSchoolAdmin } from '../owner.ts';
 import { questionBankQueries } from '../queries.ts';
 import { schoolBankKeys, schoolBankQueries } from '../school-queries.ts';
-
-export const STATUS_FILTERS = [
-  { value: 0, label: '全部' },
-  { value: 2, label: '待审核' },
-  { value: 1, label: '已发布' },
-  { value: 3, label: '已撤回' },
-];
-export const STATUS_COLORS: Record<number, string> = { 1: 'success', 2: 'processing', 3: 'default' };
 
 /** An empty question of the course for 新增试题: the edit form fills it in. */
 function blankQuestion(courseId: string): Question {
@@ -196,14 +183,7 @@ function SchoolQuestionManager() {
         expandable={questionExpandable}
         columns={[
           ...questionColumns<SchoolQuestion>(),
-          {
-            key: 'status',
-            title: '状态',
-            width: 90,
-            render: (_: unknown, question) => (
-              <Tag color={STATUS_COLORS[question.status]}>{SCHOOL_STATUS_NAMES[question.status]}</Tag>
-            ),
-          },
+          schoolStatusColumn<SchoolQuestion>(),
           {
             key: 'updatedAt',
             title: '更新时间',
