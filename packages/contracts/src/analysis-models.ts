@@ -89,7 +89,8 @@ export const unitRowSchema = z.object({
       ecRank: z.number(),
       wrsr: z.number(),
       probit: z.number(),
-      fitted: z.number(),
+      /** WRSR on the fitted line; null when fewer than 2 distinct WRSR leave nothing to fit (every class 中). */
+      fitted: z.number().nullable(),
       rsrGrade: z.enum(['上', '中', '下']),
       rsrRank: z.number(),
     })

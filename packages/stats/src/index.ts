@@ -14,6 +14,7 @@ export {
   groupDiscrimination,
   itemRestCorrelation,
   optionShares,
+  optionSharesOfCodes,
   pearson,
   UNANSWERED,
 } from './analysis/items.ts';

@@ -7,6 +7,7 @@ import {
   groupDiscrimination,
   itemRestCorrelation,
   optionShares,
+  optionSharesOfCodes,
   pearson,
 } from '../index.ts';
 
@@ -133,5 +134,34 @@ describe('optionShares', () => {
 
   it('gives zero shares for an empty population', () => {
     expect(optionShares([], ['T', 'F']).map((s) => s.share)).toEqual([0, 0, 0]);
+  });
+});
+
+describe('optionSharesOfCodes', () => {
+  // The same 8 students as bit sets over A B C D (A = 1, B = 2, C = 4, D = 8; 0 blank), plus two students
+  // outside the population (index skips them) and one unreadable mark 0x8000 inside it: 9 in the population.
+  // A: 1, 5, 1 → 3; B: 2 → 1; C: 5, 4 → 2; D: 0; blank: 0, 0, 0 → 3; the unreadable one counts nowhere.
+  const codes = Uint16Array.from([1, 8, 5, 0, 4, 0, 2, 1, 8, 0, 0x8000]);
+  const index = Int32Array.from([0, 2, 3, 4, 5, 6, 7, 9, 10]);
+
+  it('counts the letters of each code and blanks as 未作答, over the picked population', () => {
+    expect(optionSharesOfCodes(codes, index, ['A', 'B', 'C', 'D'])).toEqual([
+      { option: 'A', count: 3, share: 3 / 9 },
+      { option: 'B', count: 1, share: 1 / 9 },
+      { option: 'C', count: 2, share: 2 / 9 },
+      { option: 'D', count: 0, share: 0 },
+      { option: '未作答', count: 3, share: 3 / 9 },
+    ]);
+  });
+
+  it('agrees with optionShares on the texts the codes stand for', () => {
+    const texts = ['A', 'AC', null, 'C', null, 'B', 'A', null];
+    const asCodes = Uint16Array.from([1, 5, 0, 4, 0, 2, 1, 0]);
+    const all = Int32Array.from(asCodes.keys());
+    expect(optionSharesOfCodes(asCodes, all, ['A', 'B', 'C', 'D'])).toEqual(optionShares(texts, ['A', 'B', 'C', 'D']));
+  });
+
+  it('gives zero shares for an empty population', () => {
+    expect(optionSharesOfCodes(codes, new Int32Array(0), ['T', 'F']).map((s) => s.share)).toEqual([0, 0, 0]);
   });
 });

@@ -213,3 +213,31 @@ export function optionShares(
     { option: UNANSWERED, count: blank, share: share(blank) },
   ];
 }
+
+/**
+ * optionShares over choices already coded as bit sets (bit b = letters[b] chosen; 0 = blank, which counts as
+ * 未作答; a code with none of the letters' bits, such as a mark the scanner could not read, counts as neither),
+ * of the population `index` picks out of `codes`: the same figures without a text per student.
+ */
+export function optionSharesOfCodes(
+  codes: Uint16Array,
+  index: Int32Array,
+  letters: readonly string[],
+): { option: string; count: number; share: number }[] {
+  const counts = new Int32Array(letters.length);
+  let blank = 0;
+  for (let k = 0; k < index.length; k++) {
+    const code = codes[index[k]!]!;
+    if (code === 0) {
+      blank++;
+      continue;
+    }
+    for (let b = 0; b < letters.length; b++) if (code & (1 << b)) counts[b]!++;
+  }
+  const n = index.length;
+  const share = (count: number) => (n === 0 ? 0 : count / n);
+  return [
+    ...letters.map((option, i) => ({ option, count: counts[i]!, share: share(counts[i]!) })),
+    { option: UNANSWERED, count: blank, share: share(blank) },
+  ];
+}

@@ -58,7 +58,8 @@ describe('seedDemoQuestionBank', () => {
   it('creates trees, textbook and linked questions, and a second run adds nothing', async () => {
     const first = await seedDemoQuestionBank(database.db, [bank]);
     expect(first).toEqual({ courses: 1, questions: 2, knowledgeLinks: 2, chapterLinks: 2, unmatchedPaths: 0 });
-    await seedDemoQuestionBank(database.db, [bank]);
+    const second = await seedDemoQuestionBank(database.db, [bank]);
+    expect(second).toEqual({ courses: 0, questions: 0, knowledgeLinks: 0, chapterLinks: 0, unmatchedPaths: 0 });
     expect(await count('select count(*)::int as n from qb_questions')).toBe(2);
     expect(await count('select count(*)::int as n from qb_nodes where kind = 2')).toBe(4);
     expect(await count('select count(*)::int as n from qb_question_nodes')).toBe(4);

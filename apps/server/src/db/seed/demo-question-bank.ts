@@ -1,6 +1,9 @@
 // Seeds the team's demo question bank (issue #6): per course its knowledge tree, its textbook
 // (edition → volumes → chapters → sections) and its questions, linked to both trees. Idempotent:
 // trees upsert by path and questions by `demo:<course>:<key>`, so a second run changes nothing new.
+// A start whose database already holds every demo question skips the import and the statistics
+// refresh (a VACUUM of the question tables), which cost every start seconds on a large bank.
+import { sql } from 'drizzle-orm';
 import {
   importQuestionDrafts,
   importTree,
@@ -22,6 +25,13 @@ export interface DemoBankSummary {
 
 export async function seedDemoQuestionBank(db: Db, banks: DemoCourseBank[]): Promise<DemoBankSummary> {
   const summary: DemoBankSummary = { courses: 0, questions: 0, knowledgeLinks: 0, chapterLinks: 0, unmatchedPaths: 0 };
+  const wanted = banks.reduce((sum, bank) => sum + bank.questions.length, 0);
+  const stored = (await db.execute(
+    sql`select count(*)::int as n from qb_questions where origin = 'demo'`,
+  )) as unknown as {
+    rows: { n: number }[];
+  };
+  if (stored.rows[0]!.n === wanted) return summary;
   for (const bank of banks) {
     await importTree(db, bank.course, NODE_KIND.knowledge, bank.knowledgeTree);
     await importTree(db, bank.course, NODE_KIND.chapter, [

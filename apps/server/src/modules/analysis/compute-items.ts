@@ -9,11 +9,11 @@ import {
   hundredths,
   itemRestCorrelation,
   meanAndSd,
-  optionShares,
+  optionSharesOfCodes,
   splitHalfReliability,
 } from '@huikao/stats';
 import { populationOf, valuesAt } from './compute-populations.ts';
-import { CHOICE_OTHER, type QuestionInfo, type SubjectData } from './load-model.ts';
+import type { QuestionInfo, SubjectData } from './load-model.ts';
 
 // 试题分析 of one course over one scope: each question's difficulty, 27 % discrimination (ties by
 // student id), item–rest r, Ebel band, zero and full counts, option shares; the paper's α and
@@ -80,7 +80,7 @@ export function itemsDocument(
       itemRest: itemRestCorrelation(column, totals),
       zeroCount,
       fullCount,
-      options: choices ? optionShares(choiceTexts(choices, index, q.letters), q.letters) : null,
+      options: choices ? optionSharesOfCodes(choices, index, q.letters) : null,
       knowledgePoints: q.knowledgePoints,
     };
   });
@@ -127,26 +127,6 @@ function mastery(
       scoreRate: fullMark === 0 ? 0 : difficulty(mean, fullMark / 100),
     };
   });
-}
-
-const tables = new Map<string, (string | null)[]>();
-
-/** The chosen letters of the population as texts (shared strings, one per letter set). */
-function choiceTexts(codes: Uint16Array, index: Int32Array, letters: string[]): (string | null)[] {
-  const key = letters.join('');
-  let table = tables.get(key);
-  if (!table) {
-    table = Array.from({ length: 1 << letters.length }, (_, mask) =>
-      mask === 0 ? null : letters.filter((_l, b) => mask & (1 << b)).join(''),
-    );
-    tables.set(key, table);
-  }
-  const texts = new Array<string | null>(index.length);
-  for (let k = 0; k < index.length; k++) {
-    const code = codes[index[k]!]!;
-    texts[k] = code === CHOICE_OTHER ? '?' : table[code]!;
-  }
-  return texts;
 }
 
 /** Members of the subject's population whose question scores were entered (not a total only). */

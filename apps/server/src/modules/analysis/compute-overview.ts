@@ -122,8 +122,7 @@ function evaluate(view: SubjectView, level: Level, pop: Population, settings: Ru
       ecRank: e.rank,
       wrsr: r.wrsr,
       probit: r.probit,
-      // No fit with fewer than 2 distinct WRSR: the fitted line is flat at the value itself.
-      fitted: r.fitted ?? r.wrsr,
+      fitted: r.fitted,
       rsrGrade: r.grade,
       rsrRank: r.rank,
     });

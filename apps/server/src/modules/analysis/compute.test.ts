@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisReports, analysisStudentRows } from '../../db/schema.ts';
 import { type SmallExam, setUpSmallExam } from '../../test/analysis-fixture.ts';
+import { unpackStudentRow } from './student-row-codec.ts';
 
 // Every stored figure of the small exam (test/analysis-fixture.ts), worked by hand from its score
 // table; the arithmetic is in the comments, the expected values are that arithmetic, never output.
@@ -53,7 +54,7 @@ async function student(i: number): Promise<StudentRow> {
     .select({ body: analysisStudentRows.body })
     .from(analysisStudentRows)
     .where(and(eq(analysisStudentRows.runKey, runKey()), eq(analysisStudentRows.studentId, Number(ids[i]))));
-  return row!.body as StudentRow;
+  return unpackStudentRow(row!.body);
 }
 const close = (actual: number | null | undefined, expected: number) => expect(actual).toBeCloseTo(expected, 9);
 
@@ -164,6 +165,7 @@ describe('overview (整体分析)', () => {
     close(one!.evaluation!.probit, 6.150349380376008);
     // Two points fit exactly; cut points a + 4b ≈ 0.339 and a + 6b ≈ 0.861: 0.6 中, 0.9 上.
     close(one!.evaluation!.fitted, 0.9);
+    expect(two!.evaluation!.fitted).not.toBeNull();
     expect(two!.evaluation).toMatchObject({ rsrGrade: '中', ecRank: 2, rsrRank: 2 });
   });
 

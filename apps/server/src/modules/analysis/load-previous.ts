@@ -1,7 +1,7 @@
-import type { StudentSubjectFigures } from '@huikao/contracts';
 import type { Db } from '../../platform/db.ts';
 import type { PreviousExam } from './load-model.ts';
 import * as repo from './load-repo.ts';
+import { type StoredSubjects, unpackSubjects } from './student-row-codec.ts';
 
 // The previous exam of a school run (进退步, movers, levels' previous counts): its stored student rows'
 // ranks and T, read back from its own computed results rather than recomputed.
@@ -16,7 +16,7 @@ export async function loadPrevious(
   const ranks: PreviousExam['ranks'] = new Map();
   const counts = new Map<string, number>();
   for (const row of rows) {
-    const subjects = JSON.parse(row.subjects) as Record<string, StudentSubjectFigures>;
+    const subjects = unpackSubjects(JSON.parse(row.subjects) as StoredSubjects);
     const mine = new Map<string, { gradeRank: number | null; classRank: number | null; t: number | null }>();
     for (const [key, figures] of Object.entries(subjects)) {
       mine.set(key, { gradeRank: figures.gradeRank, classRank: figures.classRank, t: figures.t });

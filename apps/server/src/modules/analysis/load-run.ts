@@ -75,6 +75,7 @@ export async function loadRun(db: Db, target: RunTarget): Promise<RunData> {
   });
 
   const subjects: SubjectData[] = [];
+  const seatSources: SeatSource[] = [];
   const courses = [...new Set(singles.map((s) => s.courseId))];
   for (const courseId of courses) {
     const ofCourse = singles.filter((s) => s.courseId === courseId);
@@ -109,11 +110,11 @@ export async function loadRun(db: Db, target: RunTarget): Promise<RunData> {
       choices: itemsComparable ? questions.map((q) => (q.letters.length > 0 ? new Uint16Array(n) : null)) : [],
     };
     for (const [p, single] of ofCourse.entries()) {
-      const paper = itemsComparable ? papers[p]! : [];
-      await loadSeats(db, single.seId, paper, subject, indexOf, settings.excludeZero);
+      seatSources.push(seatSource(single.seId, itemsComparable ? papers[p]! : [], subject));
     }
     subjects.push(subject);
   }
+  await loadSeats(db, seatSources, indexOf, settings.excludeZero);
 
   const total = new Float64Array(n).fill(Number.NaN);
   for (let i = 0; i < n; i++) {
@@ -167,41 +168,91 @@ function questionInfo(q: repo.QuestionRow): QuestionInfo {
   };
 }
 
-/** One single exam's seats into the subject's columns (question scores matched by question id). */
+interface SeatSource {
+  seId: number;
+  keys: string[];
+  /** Positions of the objective questions in `keys`. */
+  objective: number[];
+  subject: SubjectData;
+}
+
+function seatSource(seId: number, paper: repo.QuestionRow[], subject: SubjectData): SeatSource {
+  return {
+    seId,
+    keys: paper.map((q) => String(q.id)),
+    objective: paper.flatMap((q, j) => (q.kind === 1 ? [j] : [])),
+    subject,
+  };
+}
+
+/** How many single exams' first pages are asked for ahead of the one being read. */
+const AHEAD = 2;
+
+/**
+ * Every single exam's seats into its subject's columns, page by page. The first pages of the next
+ * AHEAD single exams are asked for before this page is read, so the database prepares them while
+ * this process parses (on PostgreSQL the pool runs them at once; the embedded database takes them in
+ * turn). A single exam larger than a page continues from its last student.
+ */
 async function loadSeats(
   db: Db,
-  seId: number,
-  paper: repo.QuestionRow[],
-  subject: SubjectData,
+  sources: SeatSource[],
   indexOf: Map<number, number>,
   excludeZero: boolean,
 ): Promise<void> {
-  const keys = paper.map((q) => String(q.id));
-  const objective = paper.flatMap((q, j) => (q.kind === 1 ? [j] : []));
-  let after = 0;
-  for (;;) {
-    const page = await repo.seatPage(db, seId, after, PAGE);
-    for (const line of page.text === '' ? [] : page.text.split('\n')) {
-      const [sid, absent, total, scores, choices] = line.split('|') as [string, string, string, string, string];
-      const i = indexOf.get(Number(sid));
-      if (i === undefined) continue;
-      if (absent === '1' || total === '') {
-        subject.absent[i] = 1;
-        continue;
-      }
-      const score = Number(total);
-      if (excludeZero && score === 0) continue;
-      subject.score[i] = score;
-      if (scores === '-' || subject.items.length === 0) continue;
-      const byId = JSON.parse(scores) as Record<string, number | null>;
-      keys.forEach((key, j) => {
-        subject.items[j]![i] = byId[key] ?? 0;
-      });
-      const chosen = JSON.parse(choices) as Record<string, string | null>;
-      for (const j of objective) subject.choices[j]![i] = choiceCode(chosen[keys[j]!], subject.questions[j]!.letters);
+  const ask = (source: SeatSource, after: number) =>
+    repo.seatPage(
+      db,
+      source.seId,
+      source.keys,
+      source.objective.map((j) => source.keys[j]!),
+      after,
+      PAGE,
+    );
+  const first = sources.map(() => null as ReturnType<typeof ask> | null);
+  const firstPage = (at: number) => {
+    if (first[at] === null) {
+      const asked = ask(sources[at]!, 0);
+      // Awaited later; a failure must not count as unhandled meanwhile (the await still throws it).
+      asked.catch(() => {});
+      first[at] = asked;
     }
-    if (page.count < PAGE) break;
-    after = page.last;
+    return first[at]!;
+  };
+  for (const [at, source] of sources.entries()) {
+    let pending: ReturnType<typeof ask> | null = firstPage(at);
+    while (pending !== null) {
+      for (let next = at + 1; next <= Math.min(at + AHEAD, sources.length - 1); next++) void firstPage(next);
+      const page: Awaited<ReturnType<typeof ask>> = await pending;
+      pending = page.count === PAGE ? ask(source, page.last) : null;
+      readSeats(page.text, source, indexOf, excludeZero);
+    }
+    first[at] = null;
+  }
+}
+
+/** One page of seats (seatPage's text) into the source's subject columns. */
+function readSeats(text: string, source: SeatSource, indexOf: Map<number, number>, excludeZero: boolean): void {
+  const { subject, objective } = source;
+  for (const line of text === '' ? [] : text.split('\n')) {
+    const [sid, absent, total, scores, choices] = line.split('|') as [string, string, string, string, string];
+    const i = indexOf.get(Number(sid));
+    if (i === undefined) continue;
+    if (absent === '1' || total === '') {
+      subject.absent[i] = 1;
+      continue;
+    }
+    const score = Number(total);
+    if (excludeZero && score === 0) continue;
+    subject.score[i] = score;
+    if (scores === '-' || subject.items.length === 0) continue;
+    const values = scores.split(',');
+    for (let j = 0; j < values.length; j++) subject.items[j]![i] = Number(values[j]);
+    if (objective.length === 0) continue;
+    const chosen = choices.split(',');
+    objective.forEach((j, o) => {
+      subject.choices[j]![i] = choiceCode(chosen[o], subject.questions[j]!.letters);
+    });
   }
 }
 

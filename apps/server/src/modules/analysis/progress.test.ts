@@ -12,6 +12,7 @@ import {
   setUpSmallExam,
 } from '../../test/analysis-fixture.ts';
 import { makeExam } from '../../test/scores-fixture.ts';
+import { unpackStudentRow } from './student-row-codec.ts';
 
 // 进退步 against the previous exam of the grade: a second exam of the same six students, where s1
 // and s2 swap their 语文 scores (90 ↔ 50). Totals then 150 170 160 130 70 30 (ranks 3 1 2 4 5 6)
@@ -56,7 +57,7 @@ async function row(i: number): Promise<StudentRow> {
     .select({ body: analysisStudentRows.body })
     .from(analysisStudentRows)
     .where(and(eq(analysisStudentRows.runKey, `me:${second}`), eq(analysisStudentRows.studentId, s.students[i]!.id)));
-  return r!.body as StudentRow;
+  return unpackStudentRow(r!.body);
 }
 
 describe('progress against the previous exam', () => {

@@ -113,7 +113,9 @@ export async function classesOfExams(ex: Executor, meIds: readonly number[]) {
   const stored = await ex
     .select({
       runKey: analysisReports.runKey,
-      units: sql<{ id: string; name: string }[]>`jsonb_path_query_array(${analysisReports.body}, '$.units[*].scope')`,
+      units: sql<
+        { id: string; name: string }[]
+      >`jsonb_path_query_array(${analysisReports.body}::jsonb, '$.units[*].scope')`,
     })
     .from(analysisReports)
     .where(

@@ -2,6 +2,7 @@ import type { StudentRow } from '@huikao/contracts';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, inTurn } from '../../platform/db.ts';
 import { analysisReports, analysisRuns, analysisStudentRows } from './schema.ts';
+import { unpackStudentRow } from './student-row-codec.ts';
 
 // Reads of the stored reports (analysis_reports, analysis_student_rows, analysis_runs' computedAt). Report calls read only
 // these rows; the computation (runs-*.ts, store-repo.ts) writes them.
@@ -67,7 +68,7 @@ export async function studentRowOf(ex: Executor, runKey: string, studentId: numb
     .select({ body: analysisStudentRows.body })
     .from(analysisStudentRows)
     .where(and(eq(analysisStudentRows.runKey, runKey), eq(analysisStudentRows.studentId, studentId)));
-  return (row?.body as StudentRow | undefined) ?? null;
+  return row ? unpackStudentRow(row.body) : null;
 }
 
 /** One student's rows in several runs (trends), by run key. */
@@ -81,7 +82,7 @@ export async function studentRowsAcrossRuns(
     .select({ runKey: analysisStudentRows.runKey, body: analysisStudentRows.body })
     .from(analysisStudentRows)
     .where(and(inArray(analysisStudentRows.runKey, [...runKeys]), eq(analysisStudentRows.studentId, studentId)));
-  return new Map(rows.map((r) => [r.runKey, r.body as StudentRow]));
+  return new Map(rows.map((r) => [r.runKey, unpackStudentRow(r.body)]));
 }
 
 export interface StudentRowQuery {
@@ -107,7 +108,7 @@ export async function studentRowPage(ex: Executor, q: StudentRowQuery): Promise<
   const score: SQL =
     q.sortSubject === '0'
       ? sql`${analysisStudentRows.total}`
-      : sql`(${analysisStudentRows.body}->'subjects'->${q.sortSubject}->>'score')::float8`;
+      : sql`(${analysisStudentRows.subjectScores}->>${q.sortSubject})::float8`;
   const direction = q.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
   const [rows, [counted]] = await inTurn([
     ex
@@ -119,7 +120,7 @@ export async function studentRowPage(ex: Executor, q: StudentRowQuery): Promise<
       .limit(q.limit),
     ex.select({ total: count() }).from(analysisStudentRows).where(where),
   ]);
-  return { list: rows.map((r) => r.body as StudentRow), total: Number(counted?.total ?? 0) };
+  return { list: rows.map((r) => unpackStudentRow(r.body)), total: Number(counted?.total ?? 0) };
 }
 
 /** Every student of a run, best total first (the report file's 成绩单). */
@@ -129,7 +130,7 @@ export async function studentRowsOfRun(ex: Executor, runKey: string): Promise<St
     .from(analysisStudentRows)
     .where(eq(analysisStudentRows.runKey, runKey))
     .orderBy(sql`${analysisStudentRows.total} desc nulls last`, asc(analysisStudentRows.studentNo));
-  return rows.map((r) => r.body as StudentRow);
+  return rows.map((r) => unpackStudentRow(r.body));
 }
 
 /** One part of a run's reports of one kind at some scopes, every subject (a student's page: summaries). */

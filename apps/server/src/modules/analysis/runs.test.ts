@@ -5,6 +5,7 @@ import { analysisReports, analysisRuns, analysisStudentRows, multiExams } from '
 import { analysisModule, SMALL_EXAM_SETTINGS, type SmallExam, setUpSmallExam } from '../../test/analysis-fixture.ts';
 import { expectOk } from '../../test/school-base-fixture.ts';
 import { replaceRunResults } from './store-repo.ts';
+import { unpackStudentRow } from './student-row-codec.ts';
 
 // When reports are computed: on finalising, again after a score change (stale until then), never
 // twice for nothing; a failed computation keeps the previous results and says why; the background
@@ -37,7 +38,7 @@ async function studentRow(i: number): Promise<StudentRow> {
     .select({ body: analysisStudentRows.body })
     .from(analysisStudentRows)
     .where(and(eq(analysisStudentRows.runKey, runKey()), eq(analysisStudentRows.studentId, s.students[i]!.id)));
-  return row!.body as StudentRow;
+  return unpackStudentRow(row!.body);
 }
 
 describe('report runs', () => {

@@ -6,6 +6,7 @@ import { CHINESE, fillAndFinalise, MATH, type SmallExam, setUpSmallExam } from '
 import { login } from '../../test/client.ts';
 import { makeStudent, makeTeacher } from '../../test/factories.ts';
 import { makeExam } from '../../test/scores-fixture.ts';
+import { unpackStudentRow } from './student-row-codec.ts';
 
 // A 联考 of two schools of one area: the small exam (第一中学, s1–s6, totals 190 130 160 130 70 30)
 // and 第二中学 with three students t1–t3 in one class:
@@ -87,7 +88,7 @@ async function row(runKey: string, studentId: number): Promise<StudentRow> {
     .select({ body: analysisStudentRows.body })
     .from(analysisStudentRows)
     .where(and(eq(analysisStudentRows.runKey, runKey), eq(analysisStudentRows.studentId, studentId)));
-  return r!.body as StudentRow;
+  return unpackStudentRow(r!.body);
 }
 const close = (actual: number | null | undefined, expected: number) => expect(actual).toBeCloseTo(expected, 9);
 const MEAN = 1120 / 9;
