@@ -10,9 +10,11 @@
 //   a database of its own is created there and dropped at the end. BENCH_ONLY=pglite|postgresql
 //   runs one engine; BENCH_PGLITE_ROWS / BENCH_PG_ROWS change the sizes; BENCH_PG_BUILD_SECONDS
 //   caps the PostgreSQL build (default 480 s: the count actually built is printed); BENCH_KEEP_DATABASE=1
-//   keeps the PostgreSQL database for EXPLAIN.
+//   keeps the PostgreSQL database for EXPLAIN; BENCH_PG_REUSE=<database> measures a kept one again
+//   (pending migrations applied, questions added up to BENCH_PG_ROWS when it holds fewer, never dropped).
 // Prints its figures; asserts nothing.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { type QuestionFilter, questionFilterSchema } from '@huikao/contracts';
 import { sql } from 'drizzle-orm';
@@ -149,11 +151,13 @@ function draft(i: number): QuestionDraft {
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const seconds = (n: number) => `${(n / 1000).toFixed(1)} s`;
+/** The machine's 1-minute load average: others' work on the same cores makes the figures noisy. */
+const load = () => `load average ${loadavg()[0]!.toFixed(2)}`;
 function stats(label: string, times: number[], extra = '') {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
   console.log(
-    `${label}: ${times.length} calls, p50 ${ms(at(0.5))}, p95 ${ms(at(0.95))}, max ${ms(sorted[sorted.length - 1]!)}${extra}`,
+    `${label}: ${times.length} calls, p50 ${ms(at(0.5))}, p95 ${ms(at(0.95))}, max ${ms(sorted[sorted.length - 1]!)}${extra}; ${load()}`,
   );
 }
 
@@ -161,10 +165,11 @@ async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promi
   return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-async function build(database: Database, target: number, budgetMs: number) {
+/** Builds the bank up to `target` questions, the first `from` of them already there (a reused database). */
+async function build(database: Database, target: number, budgetMs: number, from = 0) {
   const t0 = performance.now();
   for (const c of courses) await importTree(database.db, c.course, NODE_KIND.knowledge, c.tree);
-  let built = 0;
+  let built = from;
   while (built < target && performance.now() - t0 < budgetMs) {
     const n = Math.min(BATCH, target - built);
     await importQuestionDrafts(
@@ -183,12 +188,30 @@ async function build(database: Database, target: number, budgetMs: number) {
       (select count(*) from qb_question_nodes)::int as l`,
   );
   console.log(
-    `built ${counts!.q} questions${counts!.q < target ? ` (of ${target} wanted: build capped at ${seconds(budgetMs)})` : ''}, ` +
-      `${counts!.n} knowledge nodes, ${counts!.l} links in ${seconds(buildMs)} (importQuestionDrafts, ${BATCH} a call); analyze ${seconds(performance.now() - t1)}`,
+    `${from ? `reused ${from} questions, ` : ''}built ${counts!.q} questions${counts!.q < target ? ` (of ${target} wanted: build capped at ${seconds(budgetMs)})` : ''}, ` +
+      `${counts!.n} knowledge nodes, ${counts!.l} links in ${seconds(buildMs)} (importQuestionDrafts, ${BATCH} a call); vacuum analyze ${seconds(performance.now() - t1)}`,
   );
 }
 
+/** BENCH_SLOWEST=<n> prints the n slowest calls of each series with their parameters. */
+const slowest = {
+  calls: [] as { series: string; ms: number; raw: Record<string, string> }[],
+  note(series: string, ms: number, raw: Record<string, string>) {
+    this.calls.push({ series, ms, raw });
+  },
+  print() {
+    const n = Number(process.env.BENCH_SLOWEST ?? 0);
+    for (const series of ['filtered', 'keyword']) {
+      const top = this.calls.filter((c) => c.series === series).sort((a, b) => b.ms - a.ms);
+      for (const c of top.slice(0, n)) console.log(`  slow ${series}: ${ms(c.ms)} ${JSON.stringify(c.raw)}`);
+    }
+    this.calls = [];
+  },
+};
+
 async function measure(database: Database) {
+  // The same calls whether the bank was just built or reused.
+  seed = 20240602;
   const service = createQuestionBankModule(database.db).questions;
   const actor: Actor = {
     userId: 1,
@@ -203,19 +226,19 @@ async function measure(database: Database) {
   };
   const courseIds = await rows<{ id: number; name: string }>(
     database,
-    sql`select distinct c.id::int as id, c.name from edu_courses c join qb_question_types t on t.course_id = c.id`,
+    sql`select distinct c.id::int as id, c.name from edu_courses c join qb_question_types t on t.course_id = c.id order by 1`,
   );
   const types = await rows<{ id: number; course_id: number }>(
     database,
-    sql`select id::int as id, course_id::int as course_id from qb_question_types`,
+    sql`select id::int as id, course_id::int as course_id from qb_question_types order by id`,
   );
   const nodes = await rows<{ id: number; course_id: number; depth: number }>(
     database,
-    sql`select id::int as id, course_id::int as course_id, depth from qb_nodes where kind = 1`,
+    sql`select id::int as id, course_id::int as course_id, depth from qb_nodes where kind = 1 order by id`,
   );
   const sample = await rows<{ stem: string; course_id: number }>(
     database,
-    sql`select stem, course_id::int as course_id from qb_questions where id % 997 = 0 limit 2000`,
+    sql`select stem, course_id::int as course_id from qb_questions where id % 997 = 0 order by id limit 2000`,
   );
   const filter = (raw: Record<string, string>): QuestionFilter => questionFilterSchema.parse(raw);
 
@@ -238,6 +261,7 @@ async function measure(database: Database) {
     const t = performance.now();
     const page = await service.getFast(actor, filter(raw));
     filtered.push(performance.now() - t);
+    slowest.note('filtered', filtered.at(-1)!, raw);
     totals += page.total;
   }
   stats(
@@ -278,6 +302,7 @@ async function measure(database: Database) {
     const t = performance.now();
     const page = await service.getFast(actor, filter(raw));
     (missing ? absent : searched).push(performance.now() - t);
+    slowest.note('keyword', performance.now() - t, raw);
     if (!missing) hits += page.total;
   }
   stats(
@@ -288,6 +313,7 @@ async function measure(database: Database) {
   stats('keyword search, absent words', absent);
   const all = [...searched, ...absent];
   stats('keyword search, all', all);
+  slowest.print();
 }
 
 if (only !== 'postgresql') {
@@ -312,8 +338,10 @@ if (only !== 'pglite') {
     },
   );
   if (reachable) {
-    const name = `huikao_bench_search_${process.pid}`;
-    await admin.query(`create database ${name}`);
+    const reuse = process.env.BENCH_PG_REUSE;
+    if (reuse && !/^[a-z_][a-z0-9_]*$/.test(reuse)) throw new Error(`BENCH_PG_REUSE: not a database name: ${reuse}`);
+    const name = reuse ?? `huikao_bench_search_${process.pid}`;
+    if (!reuse) await admin.query(`create database ${name}`);
     const url = new URL(server);
     url.pathname = `/${name}`;
     const rowsWanted = Number(process.env.BENCH_PG_ROWS ?? 1_000_000);
@@ -321,15 +349,23 @@ if (only !== 'pglite') {
     const [version] = (await admin.query<{ v: string }>("select current_setting('server_version') as v")).rows.map(
       (r) => r.v,
     );
-    console.log(`-- PostgreSQL ${version} (database ${name}), ${rowsWanted} questions wanted`);
+    console.log(
+      `-- PostgreSQL ${version} (database ${name}${reuse ? ', reused' : ''}), ${rowsWanted} questions wanted`,
+    );
     try {
+      const opened = performance.now();
       const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-      await build(database, rowsWanted, budget);
+      if (reuse) console.log(`opened with pending migrations in ${seconds(performance.now() - opened)}`);
+      const [held] = reuse
+        ? await rows<{ q: number }>(database, sql`select count(*)::int as q from qb_questions`)
+        : [{ q: 0 }];
+      // Drafts are numbered from the count already there, so added questions get fresh source keys.
+      await build(database, rowsWanted, budget, held!.q);
       await measure(database);
       await database.close();
     } finally {
-      // BENCH_KEEP_DATABASE=1 leaves the database for EXPLAIN; drop it by hand afterwards.
-      if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`-- kept database ${name}`);
+      // BENCH_KEEP_DATABASE=1 leaves the database for EXPLAIN (and BENCH_PG_REUSE); drop it by hand afterwards.
+      if (reuse || process.env.BENCH_KEEP_DATABASE === '1') console.log(`-- kept database ${name}`);
       else await admin.query(`drop database if exists ${name}`);
       await admin.end();
     }

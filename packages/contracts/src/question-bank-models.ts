@@ -95,9 +95,18 @@ export const questionSchema = z.object({
 });
 export type Question = z.infer<typeof questionSchema>;
 
+/**
+ * questions/get_fast counts matches up to this many: an exact total above it would read every match
+ * of a common word or a whole course (see docs/decisions.md), so a larger total is reported as this
+ * number with `totalCapped` set (shown as 1000+).
+ */
+export const QUESTION_TOTAL_CAP = 1000;
+
 export const questionPageSchema = z.object({
   list: z.array(questionSchema),
+  /** Exact when `totalCapped` is false; otherwise QUESTION_TOTAL_CAP and more match. */
   total: z.number(),
+  totalCapped: z.boolean(),
   currentPage: z.number(),
   pageSize: z.number(),
 });

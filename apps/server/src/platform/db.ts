@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -63,7 +64,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       location = path.join(options.dataDir, 'pglite');
       mkdirSync(location, { recursive: true });
     }
-    const client = await PGlite.create(location);
+    // btree_gin: the question search index holds course_id beside the words (migration 0010); a
+    // PostgreSQL server has it among its contrib extensions, PGlite ships it in its package.
+    const client = await PGlite.create(location, { extensions: { btree_gin } });
     const liteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
     await migratePglite(liteDb, { migrationsFolder });
     db = liteDb as unknown as Db;

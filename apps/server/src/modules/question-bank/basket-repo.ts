@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
+import { type Reader, readableBy } from './questions-repo.ts';
 import { qbBasketItems, qbQuestions, qbQuestionTypes } from './schema.ts';
 
 // The basket's rows (qb_basket_items). Order within a question type is the row id: a reorder
@@ -13,16 +14,8 @@ export async function lockBasket(tx: Executor, userId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`qb_basket:${userId}`}, 0))`);
 }
 
-/** Questions to add: their course, type and who may read them. */
-export function questionsForBasket(db: Executor, ids: number[]) {
-  return db
-    .select({ id: q.id, courseId: q.courseId, typeId: q.typeId, schoolId: q.schoolId, status: q.status })
-    .from(q)
-    .where(inArray(q.id, ids));
-}
-
-/** The rows of a course whose question is still in the bank and readable by the user's school. */
-export function basketRows(db: Executor, userId: number, courseId: number, schoolId: number) {
+/** The rows of a course whose question is still in the bank and readable by the user (readableBy). */
+export function basketRows(db: Executor, reader: Reader, courseId: number) {
   return db
     .select({
       id: b.id,
@@ -34,14 +27,7 @@ export function basketRows(db: Executor, userId: number, courseId: number, schoo
     .from(b)
     .innerJoin(q, eq(q.id, b.questionId))
     .leftJoin(qbQuestionTypes, eq(qbQuestionTypes.id, b.questionTypeId))
-    .where(
-      and(
-        eq(b.userId, userId),
-        eq(b.courseId, courseId),
-        eq(q.status, 1),
-        or(isNull(q.schoolId), eq(q.schoolId, schoolId)),
-      ),
-    )
+    .where(and(eq(b.userId, reader.userId), eq(b.courseId, courseId), readableBy(reader)))
     .orderBy(sql`${qbQuestionTypes.sortOrder} nulls last`, asc(b.questionTypeId), asc(b.id));
 }
 

@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../platform/db.ts';
 import { badInput, ruleBroken } from '../../platform/errors.ts';
 import { assertReadable } from './access.ts';
 import * as repo from './basket-repo.ts';
+import { accessOf } from './questions-repo.ts';
 import { rowId } from './user-owner.ts';
 
 // The basket (spec §3, §5): per user and course, grouped by question type, at most 50 questions per
@@ -12,7 +13,7 @@ import { rowId } from './user-owner.ts';
 
 export function createBasketService(db: Db) {
   async function read(executor: Executor, actor: Actor, courseId: number): Promise<Basket> {
-    const rows = await repo.basketRows(executor, actor.userId, courseId, actor.schoolId);
+    const rows = await repo.basketRows(executor, actor, courseId);
     const groups: Basket['groups'] = [];
     for (const row of rows) {
       const typeId = String(row.questionTypeId);
@@ -29,7 +30,7 @@ export function createBasketService(db: Db) {
 
   /** The questions, readable by the actor, all of one course. */
   async function questionsToAdd(actor: Actor, ids: number[]) {
-    const rows = await repo.questionsForBasket(db, ids);
+    const rows = await accessOf(db, ids, actor);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const found = ids.map((id) => {
       const row = byId.get(id);
@@ -52,7 +53,7 @@ export function createBasketService(db: Db) {
         if ((await repo.inBasket(tx, actor.userId, [question!.id])).size > 0) {
           throw ruleBroken(BASKET_DUPLICATE_MESSAGE);
         }
-        const current = await repo.basketRows(tx, actor.userId, question!.courseId, actor.schoolId);
+        const current = await repo.basketRows(tx, actor, question!.courseId);
         if (current.length >= BASKET_MAX) throw ruleBroken(BASKET_FULL_MESSAGE);
         await repo.insertItems(tx, [
           {
@@ -75,7 +76,7 @@ export function createBasketService(db: Db) {
         await repo.lockBasket(tx, actor.userId);
         const present = await repo.inBasket(tx, actor.userId, ids);
         const fresh = questions.filter((question) => !present.has(question.id));
-        const current = await repo.basketRows(tx, actor.userId, courseId, actor.schoolId);
+        const current = await repo.basketRows(tx, actor, courseId);
         if (current.length + fresh.length > BASKET_MAX) throw ruleBroken(BASKET_FULL_MESSAGE);
         await repo.insertItems(
           tx,

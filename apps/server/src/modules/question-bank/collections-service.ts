@@ -2,7 +2,7 @@ import type { CollectionNode } from '@huikao/contracts';
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Db, Executor } from '../../platform/db.ts';
 import { badInput, conflict } from '../../platform/errors.ts';
-import { assertReadable } from './access.ts';
+import { assertPaperReadable, assertReadable, paperReadable } from './access.ts';
 import * as repo from './collections-repo.ts';
 import * as questions from './questions-repo.ts';
 import { assertCaller, ownedRow, rowId } from './user-owner.ts';
@@ -69,12 +69,12 @@ export function createCollectionsService(db: Db) {
   /** The target exists, the caller may read it, and it is of the folder's course. */
   async function checkTarget(actor: Actor, type: number, targetId: number, courseId: number | null) {
     if (type === 1) {
-      const [row] = await questions.accessOf(db, [targetId]);
+      const [row] = await questions.accessOf(db, [targetId], actor);
       assertReadable(actor, row, '试题');
       if (courseId !== null && row.courseId !== courseId) throw badInput('只能收藏本目录学科的试题');
     } else if (type === 2) {
       const [row] = await repo.papersOf(db, [targetId]);
-      assertReadable(actor, row, '试卷');
+      assertPaperReadable(actor, row);
       if (courseId !== null && row.courseId !== courseId) throw badInput('只能收藏本目录学科的试卷');
     } else {
       const [row] = await userPapers.titlesOf(db, [targetId]);
@@ -165,14 +165,10 @@ export function createCollectionsService(db: Db) {
       const node = await ownNode(db, actor, params.nodeId);
       const page = await repo.itemsPage(db, node.id, params);
       const idsOf = (kind: string) => page.rows.filter((r) => r.kind === kind).map((r) => r.targetId);
-      const questionAccess = await questions.accessOf(db, idsOf('question'));
-      const readableQuestions = questionAccess
-        .filter((r) => r.status === 1 && (r.schoolId === null || r.schoolId === actor.schoolId))
-        .map((r) => r.id);
+      const questionAccess = await questions.accessOf(db, idsOf('question'), actor);
+      const readableQuestions = questionAccess.filter((r) => r.readable).map((r) => r.id);
       const questionList = await questions.questionsByIds(db, readableQuestions);
-      const papers = (await repo.papersOf(db, idsOf('paper'))).filter(
-        (r) => r.status === 1 && (r.schoolId === null || r.schoolId === actor.schoolId),
-      );
+      const papers = (await repo.papersOf(db, idsOf('paper'))).filter((r) => paperReadable(actor, r));
       const own = (await userPapers.titlesOf(db, idsOf('userpaper'))).filter((r) => r.ownerId === actor.userId);
       return {
         list: page.rows.map((row) => {

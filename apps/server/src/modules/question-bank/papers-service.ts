@@ -2,9 +2,9 @@ import type { PaperDetail, PaperFilter, PaperSummary } from '@huikao/contracts';
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
-import { assertOwnSchoolFilter, assertReadable } from './access.ts';
+import { assertOwnSchoolFilter, assertPaperReadable } from './access.ts';
 import * as papers from './papers-repo.ts';
-import { questionsByIds } from './questions-repo.ts';
+import { accessOf, questionsByIds } from './questions-repo.ts';
 import { keywordQuery } from './search-query.ts';
 
 // papers/get, papers/get/ids and papers/detail.
@@ -27,32 +27,41 @@ export function createPapersService(db: Db) {
     async getPapersByIds(actor: Actor, rawIds: string[]): Promise<PaperSummary[]> {
       const ids = [...new Set(rawIds.map(Number).filter(Number.isSafeInteger))];
       const rows = await papers.paperAccess(db, ids);
-      for (const row of rows) assertReadable(actor, row, '试卷');
+      for (const row of rows) assertPaperReadable(actor, row);
       return papers.paperSummaries(db, ids);
     },
 
+    /**
+     * A paper with the questions the actor may read: a question withdrawn from the school bank (or
+     * otherwise unreadable) since the paper was published is left out, a section left without
+     * questions is left out, and the count and total are of what is shown.
+     */
     async getPaperDetail(actor: Actor, paperId: string): Promise<PaperDetail> {
       const id = Number(paperId);
       if (!Number.isSafeInteger(id)) throw notFound('试卷不存在');
       const [row] = await papers.paperAccess(db, [id]);
-      assertReadable(actor, row, '试卷');
+      assertPaperReadable(actor, row);
       const [summary] = await papers.paperSummaries(db, [id]);
       const layout = await papers.paperLayout(db, id);
+      const ids = layout.flatMap((s) => s.questions.map((q) => q.questionId));
+      const readable = new Set((await accessOf(db, ids, actor)).filter((r) => r.readable).map((r) => r.id));
       const questions = await questionsByIds(
         db,
-        layout.flatMap((s) => s.questions.map((q) => q.questionId)),
+        ids.filter((questionId) => readable.has(questionId)),
       );
       const byId = new Map(questions.map((q) => [q.quesId, q]));
-      return {
-        ...summary!,
-        sections: layout.map((section) => ({
+      const sections = layout
+        .map((section) => ({
           title: section.title,
           questions: section.questions.flatMap((q) => {
             const question = byId.get(String(q.questionId));
             return question ? [{ score: q.score, question }] : [];
           }),
-        })),
-      };
+        }))
+        .filter((section) => section.questions.length > 0);
+      const shown = sections.flatMap((section) => section.questions);
+      const cents = shown.reduce((sum, q) => sum + Math.round((q.score ?? 0) * 100), 0);
+      return { ...summary!, questionCount: shown.length, totalScore: cents / 100, sections };
     },
   };
 }

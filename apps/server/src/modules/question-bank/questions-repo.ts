@@ -1,97 +1,39 @@
 import type { Question } from '@huikao/contracts';
-import { DIFFICULTY_LEVELS, type QuestionFilter } from '@huikao/contracts';
+import { DIFFICULTY_LEVELS } from '@huikao/contracts';
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { eduGrades } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
 import { qbAreas, qbNodes, qbPaperTypes, qbQuestionNodes, qbQuestions, qbQuestionTypes } from './schema.ts';
-import type { KeywordQuery } from './search-query.ts';
 
-// Reads of questions: the get_fast filter, by ids, and similar questions. Rows become the contract's
-// Question here and nowhere else.
+// Reads of questions: who may read them, by ids, and similar questions (get_fast's search is in
+// search-repo.ts). Rows become the contract's Question here and nowhere else.
 
 const q = qbQuestions;
 
-/** Questions a teacher of `schoolId` may read: the shared bank and their school's published questions. */
+/**
+ * What the bank's lists and searches show a teacher of `schoolId`: the shared bank and their school's
+ * published questions. A teacher's own questions (status 2) are never listed here; their owner lists
+ * them through userquestions/own and reads them through readableBy.
+ */
 export const visibleTo = (schoolId: number) => and(eq(q.status, 1), or(isNull(q.schoolId), eq(q.schoolId, schoolId)));
 
+/** Who asks to read a question. */
+export interface Reader {
+  userId: number;
+  schoolId: number;
+}
+
 /**
- * The node and every node below it, resolved before the search: with the ids as a constant the
- * planner reads the links by their (node_id, question_id) index and knows how many there are; a
- * recursive CTE inside the filter made it guess 200 and scan every link of the bank.
+ * The one rule of who may read a question (basket, papers, export, collections, detail): a question
+ * of the shared bank (school null) or of the reader's school's bank that is published (status 1), or
+ * the reader's own question (owner_id, whatever its status). Every check asks it: lists filter by
+ * it, and accessOf answers it per row for the services (access.ts turns a false into 403 or 404).
  */
-export async function subtreeIds(db: Executor, nodeId: number): Promise<number[]> {
-  // Both drivers answer raw SQL with { rows }.
-  const result = (await db.execute(sql`
-    with recursive sub(id) as (
-      select ${nodeId}::bigint
-      union all
-      select n.id from ${qbNodes} n join sub on n.parent_id = sub.id
-    ) select id from sub`)) as unknown as { rows: { id: string | number }[] };
-  return result.rows.map((r) => Number(r.id));
-}
-
-const linkedTo = (nodeIds: number[]) =>
-  sql`${q.id} in (select qn.question_id from ${qbQuestionNodes} qn where qn.node_id = any(${`{${nodeIds.join(',')}}`}::bigint[]))`;
-
-/** The catalogue filters of a search, their subtrees resolved (see subtreeIds). */
-export interface NodeFilters {
-  knowledge: number[] | null;
-  chapter: number[] | null;
-}
-
-export function filterConditions(
-  filter: QuestionFilter,
-  schoolId: number,
-  keyword: KeywordQuery | null,
-  nodes: NodeFilters,
-): SQL[] {
-  const where: (SQL | undefined)[] = [
-    eq(q.courseId, Number(filter.courseId)),
-    visibleTo(schoolId),
-    filter.schoolId ? eq(q.schoolId, Number(filter.schoolId)) : undefined,
-    filter.questionTypeId ? eq(q.typeId, Number(filter.questionTypeId)) : undefined,
-    filter.areaId ? eq(q.areaId, Number(filter.areaId)) : undefined,
-    filter.gradeId ? eq(q.gradeId, Number(filter.gradeId)) : undefined,
-    filter.paperTypeId ? eq(q.paperTypeId, Number(filter.paperTypeId)) : undefined,
-    filter.year ? eq(q.year, filter.year) : undefined,
-    filter.diffGradeId ? eq(q.difficulty, filter.diffGradeId) : undefined,
-    nodes.knowledge ? linkedTo(nodes.knowledge) : undefined,
-    nodes.chapter ? linkedTo(nodes.chapter) : undefined,
-    keyword ? sql`${q.search} @@ ${keyword.match}::tsquery` : undefined,
-  ];
-  return where.filter((c): c is SQL => c !== undefined);
-}
-
-const ORDERS: Record<number, SQL[]> = {
-  1: [sql`${q.year} desc nulls last`, sql`${q.id} desc`],
-  2: [sql`${q.timesUsed} desc`, sql`${q.id} desc`],
-  3: [asc(q.difficulty), sql`${q.id} desc`],
-  4: [sql`${q.difficulty} desc`, sql`${q.id} desc`],
-};
-
-export async function findPage(
-  db: Executor,
-  where: SQL[],
-  order: number,
-  page: { currentPage: number; pageSize: number },
-) {
-  // A keyword narrows like any other filter and the teacher's chosen order (newest, most used,
-  // difficulty) sorts the matches: every match holds every part of the keyword, and ranking them
-  // would unpack the tsvector of every match of a common word (see docs/decisions.md).
-  const orderBy = ORDERS[order] ?? ORDERS[1]!;
-  const ids = await db
-    .select({ id: q.id })
-    .from(q)
-    .where(and(...where))
-    .orderBy(...orderBy)
-    .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(q)
-    .where(and(...where));
-  return { ids: ids.map((r) => r.id), total: Number(count?.total ?? 0) };
-}
+export const readableBy = (reader: Reader): SQL =>
+  or(
+    eq(q.ownerId, reader.userId),
+    and(isNull(q.ownerId), eq(q.status, 1), or(isNull(q.schoolId), eq(q.schoolId, reader.schoolId))),
+  )!;
 
 /** Full questions by id, in the order given; missing ids are left out. */
 export async function questionsByIds(db: Executor, ids: number[]): Promise<Question[]> {
@@ -170,11 +112,18 @@ export async function questionsByIds(db: Executor, ids: number[]): Promise<Quest
   });
 }
 
-/** Owner school, status and course of questions, to check access before reading them. */
-export async function accessOf(db: Executor, ids: number[]) {
+/** Whether the reader may read each question (readableBy), with its school, owner, course and type. */
+export async function accessOf(db: Executor, ids: number[], reader: Reader) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: q.id, schoolId: q.schoolId, status: q.status, courseId: q.courseId })
+    .select({
+      id: q.id,
+      schoolId: q.schoolId,
+      ownerId: q.ownerId,
+      courseId: q.courseId,
+      typeId: q.typeId,
+      readable: sql<boolean>`coalesce(${readableBy(reader)}, false)`,
+    })
     .from(q)
     .where(inArray(q.id, ids));
 }

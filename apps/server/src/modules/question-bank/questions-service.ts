@@ -6,6 +6,7 @@ import { notFound } from '../../platform/errors.ts';
 import { assertOwnSchoolFilter, assertReadable } from './access.ts';
 import * as repo from './questions-repo.ts';
 import { anyTermQuery, keywordQuery } from './search-query.ts';
+import * as search from './search-repo.ts';
 
 // questions/get_fast, get/ids, detail and get_similar_question.
 
@@ -13,7 +14,7 @@ const SIMILAR_LIMIT = 10;
 
 export function createQuestionsService(db: Db) {
   async function readable(actor: Actor, ids: number[]) {
-    const rows = await repo.accessOf(db, ids);
+    const rows = await repo.accessOf(db, ids, actor);
     for (const row of rows) assertReadable(actor, row, '试题');
     return rows;
   }
@@ -22,16 +23,17 @@ export function createQuestionsService(db: Db) {
     async getFast(actor: Actor, filter: QuestionFilter): Promise<QuestionPage> {
       assertOwnSchoolFilter(actor, filter.schoolId);
       const keyword = keywordQuery(filter.keyword);
-      const subtree = (id: string | undefined) => (id ? repo.subtreeIds(db, Number(id)) : null);
+      const subtree = (id: string | undefined) => (id ? search.subtreeIds(db, Number(id)) : null);
       const nodes = {
         knowledge: await subtree(filter.knowledgePointId),
         chapter: await subtree(filter.tbCatalogNodesId),
       };
-      const where = repo.filterConditions(filter, actor.schoolId, keyword, nodes);
-      const page = await repo.findPage(db, where, filter.orderId, filter);
+      const conditions = search.searchConditions(filter, actor.schoolId, nodes, keyword);
+      const page = await search.findPage(db, conditions, filter.orderId, filter);
       return {
         list: await repo.questionsByIds(db, page.ids),
         total: page.total,
+        totalCapped: page.capped,
         currentPage: filter.currentPage,
         pageSize: filter.pageSize,
       };
@@ -52,7 +54,7 @@ export function createQuestionsService(db: Db) {
     async getDetail(actor: Actor, quesId: string): Promise<Question> {
       const id = Number(quesId);
       if (!Number.isSafeInteger(id)) throw notFound('试题不存在');
-      const [row] = await repo.accessOf(db, [id]);
+      const [row] = await repo.accessOf(db, [id], actor);
       assertReadable(actor, row, '试题');
       const [question] = await repo.questionsByIds(db, [id]);
       return question!;
@@ -61,7 +63,7 @@ export function createQuestionsService(db: Db) {
     async getSimilar(actor: Actor, quesId: string): Promise<Question[]> {
       const id = Number(quesId);
       if (!Number.isSafeInteger(id)) throw notFound('试题不存在');
-      const [row] = await repo.accessOf(db, [id]);
+      const [row] = await repo.accessOf(db, [id], actor);
       assertReadable(actor, row, '试题');
       const stem = await repo.stemOf(db, id);
       const anyTerms = anyTermQuery(documentTokens(stem?.stem));

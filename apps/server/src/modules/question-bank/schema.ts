@@ -150,29 +150,46 @@ export const qbQuestions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index().on(t.courseId, t.typeId, t.difficulty),
-    index().on(t.courseId, t.year),
-    index().on(t.courseId, t.timesUsed),
-    // Every get_fast filter and sort column, narrow: a course's candidates are read by an index-only
-    // scan instead of the wide rows (stem, options, tsvector), which made a filtered page slow.
-    index('qb_questions_facets_idx').on(
-      t.courseId,
-      t.status,
-      t.year,
-      t.id,
-      t.timesUsed,
-      t.difficulty,
-      t.typeId,
-      t.schoolId,
-      t.areaId,
-      t.gradeId,
-      t.paperTypeId,
-    ),
-    index().on(t.schoolId).where(sql`${t.schoolId} is not null`),
-    index().on(t.ownerId).where(sql`${t.ownerId} is not null`),
-    index('qb_questions_search_idx').using('gin', t.search),
-  ],
+  (t) => {
+    // Every get_fast filter column, after the key, so the indexes below answer a search index-only.
+    const facets = [t.year, t.timesUsed, t.difficulty, t.typeId, t.schoolId, t.areaId, t.gradeId, t.paperTypeId];
+    const rest = (...key: unknown[]) => facets.filter((c) => !key.includes(c));
+    return [
+      index().on(t.courseId, t.typeId, t.difficulty),
+      // One per get_fast order (orderId 1–4), keyed exactly as the order sorts: a page of a broad
+      // filter is the first rows of the index, read in order; a capped count stops early.
+      index('qb_questions_newest_idx').on(
+        t.courseId,
+        t.status,
+        t.year.desc().nullsLast(),
+        t.id.desc(),
+        ...rest(t.year),
+      ),
+      index('qb_questions_most_used_idx').on(
+        t.courseId,
+        t.status,
+        t.timesUsed.desc(),
+        t.id.desc(),
+        ...rest(t.timesUsed),
+      ),
+      index('qb_questions_easiest_idx').on(t.courseId, t.status, t.difficulty, t.id.desc(), ...rest(t.difficulty)),
+      index('qb_questions_hardest_idx').on(
+        t.courseId,
+        t.status,
+        t.difficulty.desc(),
+        t.id.desc(),
+        ...rest(t.difficulty),
+      ),
+      // The same columns by id: a knowledge-point filter reads the node's linked questions and checks
+      // each here, instead of scanning the course.
+      index('qb_questions_facets_by_id_idx').on(t.id, t.courseId, t.status, ...facets),
+      index().on(t.schoolId).where(sql`${t.schoolId} is not null`),
+      index().on(t.ownerId).where(sql`${t.ownerId} is not null`),
+      // Course and words in one index (btree_gin): the bitmap holds only the course's matches, where a
+      // separate course bitmap went lossy on a large bank and sent every row of its pages to a recheck.
+      index('qb_questions_search_idx').using('gin', t.courseId, t.search),
+    ];
+  },
 );
 
 export const qbQuestionNodes = pgTable(

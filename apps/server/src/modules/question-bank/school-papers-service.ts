@@ -3,7 +3,7 @@ import { SCHOOL_STATUS, type SchoolPaperDetail, type SchoolPaperInput, type Scho
 import { documentTokens } from '@huikao/text-search';
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Db, Executor } from '../../platform/db.ts';
-import { badInput } from '../../platform/errors.ts';
+import { badInput, ruleBroken } from '../../platform/errors.ts';
 import { idOf, optionalIdOf } from '../../platform/tenancy.ts';
 import { paperLayout, paperSummaries } from './papers-repo.ts';
 import { accessOf } from './questions-repo.ts';
@@ -213,16 +213,16 @@ export function createSchoolPapersService(db: Db) {
           questions: section.questions.map((q) => ({ quesId: q.quesId, score: q.score })),
         })),
       };
-      const readable = new Set(
-        (
-          await accessOf(
-            db,
-            input.sections.flatMap((section) => section.questions.map((q) => Number(q.quesId))),
-          )
-        )
-          .filter((row) => row.status === 1 && (row.schoolId === null || row.schoolId === actor.schoolId))
-          .map((row) => String(row.id)),
+      const access = await accessOf(
+        db,
+        input.sections.flatMap((section) => section.questions.map((q) => Number(q.quesId))),
+        actor,
       );
+      // The teacher's own questions are theirs alone: the school bank does not take them.
+      if (access.some((row) => row.ownerId !== null && row.readable)) {
+        throw ruleBroken('试卷中有你自己上传的试题，不能提交到校本；请先在组卷中移除这些试题再提交');
+      }
+      const readable = new Set(access.filter((row) => row.readable).map((row) => String(row.id)));
       // A question removed from the bank since the paper was made is left out.
       for (const section of input.sections) section.questions = section.questions.filter((q) => readable.has(q.quesId));
       const layout = await layoutOf(actor.schoolId, input);

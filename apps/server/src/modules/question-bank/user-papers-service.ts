@@ -71,6 +71,7 @@ export function createUserPapersService(db: Db) {
     const rows = await questions.accessOf(
       db,
       wanted.map((id) => rowId(id, `试题不存在：${id}`)),
+      actor,
     );
     const byId = new Map(rows.map((r) => [String(r.id), r]));
     for (const id of wanted) {
@@ -97,10 +98,8 @@ export function createUserPapersService(db: Db) {
   async function detail(actor: Actor, paperId: string): Promise<UserPaperDetail> {
     const { ownerId: _owner, content, ...summary } = await owned(db, actor, paperId);
     const ids = content.sections.flatMap((section) => section.questions.map((q) => Number(q.quesId)));
-    const access = await questions.accessOf(db, ids);
-    const readable = new Set(
-      access.filter((r) => r.status === 1 && (r.schoolId === null || r.schoolId === actor.schoolId)).map((r) => r.id),
-    );
+    // What the actor may no longer read (withdrawn, deleted) is left out of the questions.
+    const readable = new Set((await questions.accessOf(db, ids, actor)).filter((r) => r.readable).map((r) => r.id));
     const { uploadType: _type, userName: _name, ...paper } = content;
     return {
       ...summary,

@@ -1,5 +1,6 @@
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
+import { readableBy } from './questions-repo.ts';
 import { qbQuestions, qbUserQuestionStatus } from './schema.ts';
 
 // qb_user_question_status: one row per user and question once the user has set a use status.
@@ -30,8 +31,7 @@ export async function findPage(
 ) {
   const where = and(
     eq(u.userId, user.userId),
-    eq(q.status, 1),
-    or(isNull(q.schoolId), eq(q.schoolId, user.schoolId)),
+    readableBy(user),
     filter.courseId ? eq(q.courseId, Number(filter.courseId)) : undefined,
     filter.useStatus === undefined ? undefined : eq(u.useStatus, filter.useStatus),
   );

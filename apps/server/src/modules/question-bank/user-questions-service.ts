@@ -16,7 +16,7 @@ interface Owner {
 export function createUserQuestionsService(db: Db) {
   async function readable(actor: Actor, quesId: string) {
     const id = rowId(quesId, '试题不存在');
-    const [row] = await questions.accessOf(db, [id]);
+    const [row] = await questions.accessOf(db, [id], actor);
     assertReadable(actor, row, '试题');
     return id;
   }

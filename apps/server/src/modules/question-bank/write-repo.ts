@@ -209,7 +209,7 @@ export async function upsertPaperQuestions(db: Executor, rows: (typeof qbPaperQu
 
 /**
  * After a bulk import: the planner's statistics, and the visibility map that lets a search read a
- * course's candidates from the narrow facets index alone (PGlite runs no autovacuum). Outside any
+ * course's candidates from the order indexes alone (PGlite runs no autovacuum). Outside any
  * transaction, as VACUUM must be.
  */
 export async function refreshSearchStatistics(db: Executor): Promise<void> {

@@ -6,8 +6,11 @@ import { useState } from 'react';
 import { DataTable, useTableQuery } from '../../../components/data-table.tsx';
 import { call } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { basketKey, useBasket } from '../basket.ts';
 import type { Owner } from '../owner.ts';
+import { questionBankQueries } from '../queries.ts';
 import { schoolBankKeys, schoolBankQueries } from '../school-queries.ts';
+import { BasketButton, BasketDrawer } from './basket-drawer.tsx';
 import { CoursePicker, useChosenCourse } from './course-picker.tsx';
 import { questionColumns, questionExpandable } from './question-columns.tsx';
 import { QuestionEditDialog } from './question-edit-dialog.tsx';
@@ -17,13 +20,18 @@ export interface OwnQuestionsProps {
   owner: Owner | null;
 }
 
-/** 我上传的试题 (userquestions/own): questions the teacher imported from Excel or Word, seen only by them. */
+/**
+ * 我上传的试题 (userquestions/own): questions the teacher imported from Excel or Word, seen only by
+ * them, which go into their basket like any bank question.
+ */
 export function OwnQuestions({ owner }: OwnQuestionsProps) {
   const courseId = useChosenCourse();
   const queryClient = useQueryClient();
   const [query, setQuery] = useTableQuery({ pageSize: 20 });
   const [importing, setImporting] = useState<ImportKind | null>(null);
   const [editing, setEditing] = useState<Question | null>(null);
+  const basket = useBasket(courseId);
+  const base = useQuery(questionBankQueries.base(courseId));
   const list = useQuery(
     schoolBankQueries.ownQuestions(
       owner && courseId
@@ -42,7 +50,8 @@ export function OwnQuestions({ owner }: OwnQuestionsProps) {
   async function remove(question: Question) {
     await call(questionBankSchoolApi.deleteOwnQuestions, { ...owner!, quesIds: [question.quesId] });
     notifySuccess('已删除');
-    await refresh();
+    // A deleted question leaves the basket too (the server's basket skips it).
+    await Promise.all([refresh(), courseId && queryClient.invalidateQueries({ queryKey: basketKey(courseId) })]);
   }
   async function save(input: BankQuestionInput) {
     await call(
@@ -80,8 +89,10 @@ export function OwnQuestions({ owner }: OwnQuestionsProps) {
         }
         expandable={questionExpandable}
         columns={questionColumns<Question>()}
+        actionsWidth={220}
         rowActions={(question) => (
           <Space size={4}>
+            <BasketButton controls={basket} quesId={question.quesId} />
             <Button size="small" type="link" onClick={() => setEditing(question)}>
               编辑
             </Button>
@@ -104,6 +115,7 @@ export function OwnQuestions({ owner }: OwnQuestionsProps) {
         />
       ) : null}
       <QuestionEditDialog question={editing} title="编辑我的试题" onClose={() => setEditing(null)} onSave={save} />
+      {courseId ? <BasketDrawer controls={basket} courseName={base.data?.courseName} /> : null}
     </Flex>
   );
 }

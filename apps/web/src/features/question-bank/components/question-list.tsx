@@ -18,6 +18,8 @@ const ORDER_OPTIONS = Object.entries(QUESTION_ORDERS).map(([id, label]) => ({ va
 /** The sort bar, the question cards and the pager (10 a page by default, spec §9). */
 export function QuestionList({ page, loading, filters, onChange, onSimilar, basketAction }: QuestionListProps) {
   const total = page?.total ?? 0;
+  // get_fast counts up to QUESTION_TOTAL_CAP (1000): beyond it the total reads 1000+.
+  const shownTotal = page?.totalCapped ? `${total}+` : String(total);
   return (
     <Flex vertical gap={12}>
       <Flex justify="space-between" align="center" wrap gap={8}>
@@ -32,7 +34,7 @@ export function QuestionList({ page, loading, filters, onChange, onSimilar, bask
           />
         </Flex>
         <Typography.Text type="secondary" aria-live="polite">
-          共 <Typography.Text strong>{total}</Typography.Text> 道试题
+          共 <Typography.Text strong>{shownTotal}</Typography.Text> 道试题
         </Typography.Text>
       </Flex>
       <Spin spinning={loading}>
@@ -62,7 +64,7 @@ export function QuestionList({ page, loading, filters, onChange, onSimilar, bask
           total={total}
           showSizeChanger
           pageSizeOptions={QUESTION_PAGE_SIZES.map(String)}
-          showTotal={(count) => `共 ${count} 条`}
+          showTotal={() => `共 ${shownTotal} 条`}
           onChange={(currentPage, pageSize) =>
             pageSize !== filters.pageSize ? onChange({ pageSize }) : onChange({ currentPage })
           }
