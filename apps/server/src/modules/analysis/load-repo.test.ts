@@ -3,7 +3,7 @@ import { examStudents, studentScores } from '../../db/schema.ts';
 import type { Database } from '../../platform/db.ts';
 import { openTestDatabase } from '../../test/database.ts';
 import { makeClass, makeGrade, makeSchool, makeSchoolYear, makeStudent } from '../../test/factories.ts';
-import { makeExam } from '../../test/scores-fixture.ts';
+import { makeExam, type QuestionSpec } from '../../test/scores-fixture.ts';
 import { seatPage } from './load-repo.ts';
 
 // A paper of 150 questions (an English paper easily has 80): every score and choice comes back in
@@ -23,10 +23,12 @@ describe('seatPage', () => {
     await makeGrade(db, school.id, 8, [2]);
     const cls = await makeClass(db, { schoolId: school.id, gradeId: 8, schoolYearId: year.id });
     const student = await makeStudent(db, { schoolId: school.id, classId: cls.id });
-    const questions = Array.from({ length: 150 }, (_, i) =>
-      i < 100
-        ? { questionNo: String(i + 1), kind: 1, objectiveType: 1, optionCount: 4, answer: 'A', fullMark: 1 }
-        : { questionNo: String(i + 1), kind: 2, fullMark: 1 },
+    const questions = Array.from(
+      { length: 150 },
+      (_, i): QuestionSpec =>
+        i < 100
+          ? { questionNo: String(i + 1), kind: 1, objectiveType: 1, optionCount: 4, answer: 'A', fullMark: 1 }
+          : { questionNo: String(i + 1), kind: 2, fullMark: 1 },
     );
     const exam = await makeExam(db, {
       schoolId: school.id,
