@@ -1,12 +1,13 @@
 import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { authApi, type QbCourse, questionBankApi, questionBankUserApi, type StoredUser } from '@huikao/contracts';
+import { questionBankUserApi, type StoredUser } from '@huikao/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/accounts.ts';
 import { callApi } from '../support/api.ts';
 import { closeBrowser, loginThroughPage, newPage } from '../support/browser.ts';
+import { apiSession, mathCourseId } from './school-bank-support.ts';
 
 // Issue #6, the paper editor and the Word export: teacher01 narrows 数学 by a knowledge point, puts
 // three questions in the basket, opens the editor from the basket, changes a score (the total
@@ -19,9 +20,8 @@ let mathId: string;
 
 afterAll(closeBrowser);
 beforeEach(async () => {
-  teacher = (await callApi(authApi.userLogin, { loginName: 'teacher01', password: DEMO_PASSWORD })).data as StoredUser;
-  const courses = (await callApi(questionBankApi.getCourses, { stageCode: 2 }, teacher)).data as QbCourse[];
-  mathId = courses.find((c) => c.name === '数学')!.courseId;
+  teacher = await apiSession('teacher01');
+  mathId = await mathCourseId(teacher);
   // The basket lives on the server: start from an empty one.
   expect((await callApi(questionBankUserApi.clearBasket, { courseId: mathId }, teacher)).status).toBe(200);
   ({ context, page } = await newPage());

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Endpoint, StoredUser } from '@huikao/contracts';
+import { type Endpoint, questionBankApi, type StoredUser } from '@huikao/contracts';
 import { buildFormRequest } from '@huikao/protocol';
 import { Document, Packer, Paragraph } from 'docx';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
 import type { TestApp } from './app.ts';
-import { login } from './client.ts';
+import { call, login } from './client.ts';
 import { makeUser } from './factories.ts';
 import { setUpUserResources } from './question-bank-user-fixture.ts';
 
@@ -21,6 +21,17 @@ export async function setUpSchoolBank(test: TestApp) {
 }
 
 /** A form-envelope call that answers with a file (the import template). */
+/** The id of 数学's 单选题 question type, as the question screens read it (getBase). */
+export async function singleChoiceTypeId(test: TestApp, session: StoredUser, courseId = '2'): Promise<string> {
+  const base = await call<{ questionTypes: { id: string; name: string }[] }>(
+    test.app,
+    questionBankApi.getBase,
+    { courseId },
+    { session },
+  );
+  return base.data.questionTypes.find((t) => t.name === '单选题')!.id;
+}
+
 export async function callFormFile(test: TestApp, endpoint: Endpoint, params: unknown, session: StoredUser) {
   const request = buildFormRequest(params, {
     loginName: session.loginName,

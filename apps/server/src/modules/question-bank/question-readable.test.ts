@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qbUserPapers } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { call, download } from '../../test/client.ts';
-import { setUpSchoolBank } from '../../test/question-bank-school-fixture.ts';
+import { setUpSchoolBank, singleChoiceTypeId } from '../../test/question-bank-school-fixture.ts';
 
 // Who reads a question (access.ts, questions-repo's readableBy): a teacher's own imported question
 // goes into their basket, their papers and the Word export; nobody else gets it, not even a
@@ -38,13 +38,7 @@ const OWN_ANSWER = '张老师的私有答案';
 beforeAll(async () => {
   test = await createTestApp();
   fx = await setUpSchoolBank(test);
-  const base = await call<{ questionTypes: { id: string; name: string }[] }>(
-    test.app,
-    questionBankApi.getBase,
-    { courseId: MATH },
-    { session: fx.teacherA },
-  );
-  singleTypeId = base.data.questionTypes.find((t) => t.name === '单选题')!.id;
+  singleTypeId = await singleChoiceTypeId(test, fx.teacherA, MATH);
   const imported = await call<{ quesIds: string[] }>(
     test.app,
     schoolApi.importUserQuestions,

@@ -13,7 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { call } from '../../test/client.ts';
-import { setUpSchoolBank } from '../../test/question-bank-school-fixture.ts';
+import { setUpSchoolBank, singleChoiceTypeId } from '../../test/question-bank-school-fixture.ts';
 
 // The school bank's rules: type 5 manages their school's questions and papers (add, edit, publish,
 // withdraw, delete); every teacher of the school reads the published ones; another school gets 403
@@ -27,13 +27,7 @@ const MATH = '2';
 beforeAll(async () => {
   test = await createTestApp();
   fx = await setUpSchoolBank(test);
-  const base = await call<{ questionTypes: { id: string; name: string }[] }>(
-    test.app,
-    questionBankApi.getBase,
-    { courseId: MATH },
-    { session: fx.adminA },
-  );
-  singleTypeId = base.data.questionTypes.find((t) => t.name === '单选题')!.id;
+  singleTypeId = await singleChoiceTypeId(test, fx.adminA, MATH);
 });
 afterAll(() => test.close());
 
