@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examStudents, studentScores } from '../../db/schema.ts';
 import type { Database } from '../../platform/db.ts';
@@ -58,5 +59,21 @@ describe('seatPage', () => {
     expect([sid, absent, total]).toEqual([String(student.id), '0', '75']);
     expect(scores!.split(',')).toEqual(keys.map((_, i) => (i % 2 === 0 ? '1' : '0')));
     expect(choices!.split(',')).toEqual(keys.slice(0, 100).map((_, i) => (i % 2 === 0 ? 'A' : 'B')));
+  });
+});
+
+// Migration 0011: the stored reports' bodies use lz4 on a server that has it (PostgreSQL here is
+// Debian's, built with lz4); the embedded database has no lz4 and keeps its default.
+describe('stored report compression', () => {
+  it('is lz4 on PostgreSQL and the default on the embedded database', async () => {
+    const result = (await database.db.execute(sql`
+      select attrelid::regclass::text as "table", attcompression::text as method from pg_attribute
+      where attname = 'body' and attrelid in ('analysis_reports'::regclass, 'analysis_student_rows'::regclass)
+      order by 1`)) as unknown as { rows: { table: string; method: string }[] };
+    const expected = database.kind === 'postgresql' ? 'l' : '';
+    expect(result.rows).toEqual([
+      { table: 'analysis_reports', method: expected },
+      { table: 'analysis_student_rows', method: expected },
+    ]);
   });
 });
