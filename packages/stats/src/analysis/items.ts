@@ -184,35 +184,33 @@ export const UNANSWERED = '未作答';
 /**
  * The share of the population choosing each option: a multi-choice answer counts once for each of its
  * letters; a blank (null, empty) counts as 未作答, listed last. Letters outside `letters` are ignored.
+ * The texts are coded as optionSharesOfCodes reads them, so both give the same figures by one rule.
  */
 export function optionShares(
   choices: readonly (string | null | undefined)[],
   letters: readonly string[],
 ): { option: string; count: number; share: number }[] {
   const position = new Map(letters.map((letter, i) => [letter.toUpperCase(), i]));
-  const counts = new Int32Array(letters.length);
-  const seen = new Int32Array(letters.length).fill(-1);
-  let blank = 0;
-  choices.forEach((choice, student) => {
+  const codes = Uint16Array.from(choices, (choice) => {
     const text = choice?.trim().toUpperCase() ?? '';
-    if (text === '') {
-      blank++;
-      return;
-    }
+    if (text === '') return 0;
+    // A text with none of the letters is neither a letter nor blank (a bit no letter uses).
+    let code = NO_LETTER;
     for (const letter of text) {
       const at = position.get(letter);
-      if (at === undefined || seen[at] === student) continue;
-      seen[at] = student;
-      counts[at]!++;
+      if (at !== undefined) code |= 1 << at;
     }
+    return code;
   });
-  const n = choices.length;
-  const share = (count: number) => (n === 0 ? 0 : count / n);
-  return [
-    ...letters.map((option, i) => ({ option, count: counts[i]!, share: share(counts[i]!) })),
-    { option: UNANSWERED, count: blank, share: share(blank) },
-  ];
+  return optionSharesOfCodes(
+    codes,
+    Int32Array.from(codes, (_, k) => k),
+    letters,
+  );
 }
+
+/** A coded choice's bit that no letter uses (at most 15 options). */
+const NO_LETTER = 1 << 15;
 
 /**
  * optionShares over choices already coded as bit sets (bit b = letters[b] chosen; 0 = blank, which counts as
