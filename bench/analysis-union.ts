@@ -133,6 +133,15 @@ const sampleBackends = async () => {
 const ticksBefore = new Map<number, number>();
 await sampleBackends();
 for (const [pid, ticks] of backendTicks) ticksBefore.set(pid, ticks);
+// Memory by kind each 100 ms (the peak RSS says how much; these say where).
+const memoryPeaks = { heapUsed: 0, external: 0, arrayBuffers: 0 };
+const sampleMemory = () => {
+  const m = process.memoryUsage();
+  memoryPeaks.heapUsed = Math.max(memoryPeaks.heapUsed, m.heapUsed);
+  memoryPeaks.external = Math.max(memoryPeaks.external, m.external);
+  memoryPeaks.arrayBuffers = Math.max(memoryPeaks.arrayBuffers, m.arrayBuffers);
+};
+const memorySampler = setInterval(sampleMemory, 100);
 const sampler = setInterval(() => void sampleBackends(), 1000);
 const rssBefore = process.memoryUsage().rss;
 const cpu0 = process.cpuUsage();
@@ -142,6 +151,7 @@ const ms = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
 const peak = process.resourceUsage().maxRSS * 1024;
 clearInterval(sampler);
+clearInterval(memorySampler);
 await sampleBackends();
 await watcher.end();
 let dbTicks = 0;
@@ -162,7 +172,9 @@ console.log(
     `${f.docs} documents, ${f.rows} student rows, ${mb(f.bytes)} stored${f.problems ? `; NOT DONE: ${f.problems}` : ''}]`,
 );
 console.log(
-  `memory: peak RSS ${mb(peak)} (RSS before computing ${mb(rssBefore)}); load average ${loadavg()[0]!.toFixed(1)}`,
+  `memory: peak RSS ${mb(peak)} (RSS before computing ${mb(rssBefore)}; this thread's peaks: heap used ` +
+    `${mb(memoryPeaks.heapUsed)}, external ${mb(memoryPeaks.external)}, array buffers ${mb(memoryPeaks.arrayBuffers)}); ` +
+    `load average ${loadavg()[0]!.toFixed(1)}`,
 );
 
 await app.close();
