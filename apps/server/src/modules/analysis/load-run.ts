@@ -6,6 +6,7 @@ import { CHOICE_OTHER, type QuestionInfo, type RunData, type SubjectData, type U
 import { loadPrevious } from './load-previous.ts';
 import * as repo from './load-repo.ts';
 import { runSettings } from './load-settings.ts';
+import { readScores } from './seat-text.ts';
 
 // Loads one run into typed arrays. A school run is one multi-exam; a union run every finalised or
 // published multi-exam sharing the union key. Students outside the exam's analysed classes
@@ -246,8 +247,7 @@ function readSeats(text: string, source: SeatSource, indexOf: Map<number, number
     if (excludeZero && score === 0) continue;
     subject.score[i] = score;
     if (scores === '-' || subject.items.length === 0) continue;
-    const values = scores.split(',');
-    for (let j = 0; j < values.length; j++) subject.items[j]![i] = Number(values[j]);
+    readScores(scores, subject.items, i);
     if (objective.length === 0) continue;
     const chosen = choices.split(',');
     objective.forEach((j, o) => {
