@@ -31,35 +31,24 @@ async function insertDocuments(tx: Tx, runKey: string, slice: StoredDocument[]):
       as u(kind, subject_key, scope_key, body)`);
 }
 
-/** A slice of student rows as one text per column (numbers as text, empty for none). */
-interface StudentColumns {
-  ids: string[];
-  schools: string[];
-  classes: string[];
-  exams: string[];
-  names: string[];
-  numbers: string[];
-  totals: string[];
-  ranks: string[];
-  scores: string[];
-  bodies: string[];
-}
+/** A slice of student rows as one text list per column, in the order insertStudents unnests them. */
+const STUDENT_COLUMNS = [
+  'ids',
+  'schools',
+  'classes',
+  'exams',
+  'names',
+  'numbers',
+  'totals',
+  'ranks',
+  'scores',
+  'bodies',
+] as const;
+type StudentColumns = Record<(typeof STUDENT_COLUMNS)[number], string[]>;
 
-function studentColumns(): StudentColumns {
-  return {
-    ids: [],
-    schools: [],
-    classes: [],
-    exams: [],
-    names: [],
-    numbers: [],
-    totals: [],
-    ranks: [],
-    scores: [],
-    bodies: [],
-  };
-}
+const studentColumns = () => Object.fromEntries(STUDENT_COLUMNS.map((k) => [k, []])) as unknown as StudentColumns;
 
+/** One row into the columns (numbers as text, empty for none; names and numbers as JSON strings). */
 function addStudent(c: StudentColumns, r: StoredStudentRow): void {
   const scores: Record<string, number | null> = {};
   for (const [key, figures] of Object.entries(r.body.subjects)) scores[key] = figures.score;
@@ -81,9 +70,10 @@ async function insertStudents(tx: Tx, runKey: string, c: StudentColumns): Promis
       total, grade_rank, subject_scores, body)
     select ${runKey}, u.id::bigint, u.school::bigint, u.class::bigint, u.exam::bigint, u.name::json #>> '{}',
       u.number::json #>> '{}', nullif(u.total, '')::float8, nullif(u.rank, '')::int, u.scores::jsonb, u.body::json
-    from unnest(${split(lines(c.ids))}, ${split(lines(c.schools))}, ${split(lines(c.classes))},
-      ${split(lines(c.exams))}, ${split(lines(c.names))}, ${split(lines(c.numbers))}, ${split(lines(c.totals))},
-      ${split(lines(c.ranks))}, ${split(lines(c.scores))}, ${split(lines(c.bodies))})
+    from unnest(${sql.join(
+      STUDENT_COLUMNS.map((k) => split(lines(c[k]))),
+      sql`, `,
+    )})
       as u(id, school, class, exam, name, number, total, rank, scores, body)`);
 }
 
