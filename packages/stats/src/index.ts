@@ -44,7 +44,7 @@ export {
   tScore,
   zScore,
 } from './analysis/positions.ts';
-export { cronbachAlpha, splitHalfReliability } from './analysis/reliability.ts';
+export { cronbachAlpha, paperReliability, splitHalfReliability } from './analysis/reliability.ts';
 export { type Segment, scoreSegments } from './analysis/segments.ts';
 export {
   meanAndSd,

@@ -9,6 +9,7 @@ import {
   optionShares,
   optionSharesOfCodes,
   pearson,
+  roundHalfUp,
 } from '../index.ts';
 
 describe('difficulty (难度/得分率)', () => {
@@ -116,6 +117,23 @@ describe('ebelBand', () => {
     expect(ebelBand(0.2)).toBe('尚可');
     expect(ebelBand(0.1949)).toBe('差');
     expect(ebelBand(-0.1)).toBe('差');
+  });
+
+  it('gives the band of the rounded D for every value, near the boundaries and away from them', () => {
+    // The rule itself, read on roundHalfUp's figure: the quick path must never disagree with it.
+    const byRounding = (d: number) => {
+      const shown = roundHalfUp(d, 2);
+      return shown >= 0.4 ? '很好' : shown >= 0.3 ? '较好' : shown >= 0.2 ? '尚可' : '差';
+    };
+    const values: number[] = [];
+    for (let k = -1000; k <= 1000; k++) {
+      const d = k / 1000;
+      values.push(d, d + 1e-12, d - 1e-12, d + 1e-9, d - 1e-9, d + 2e-9, d - 2e-9, (k + 0.5) / 1000);
+    }
+    // Discriminations as the computation makes them: differences of group means over a full mark.
+    for (let top = 0; top <= 60; top++)
+      for (let bottom = 0; bottom <= top; bottom += 3) values.push((top / 27 - bottom / 27) / 3);
+    for (const d of values) expect(ebelBand(d), String(d)).toBe(byRounding(d));
   });
 });
 

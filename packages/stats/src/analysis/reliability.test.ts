@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cronbachAlpha, splitHalfReliability } from '../index.ts';
+import { cronbachAlpha, meanAndSd, paperReliability, splitHalfReliability } from '../index.ts';
 
 // 4 students × 3 items (paper order):
 //   item1 2 1 1 0 · item2 2 2 1 0 · item3 1 2 0 1 → totals 5 5 2 1
@@ -47,5 +47,40 @@ describe('splitHalfReliability', () => {
     expect(splitHalfReliability([Float64Array.of(1, 1), Float64Array.of(2, 2)])).toBeNull();
     // odd 1 0, even 0 1: r = −1 and 1 + r = 0.
     expect(splitHalfReliability([Float64Array.of(1, 0), Float64Array.of(0, 1)])).toBeNull();
+  });
+});
+
+describe('paperReliability', () => {
+  const variances = (items: Float64Array[]) =>
+    items.map((item) => {
+      const stats = meanAndSd(item);
+      return stats === null ? 0 : stats.sd * stats.sd;
+    });
+  const both = (items: Float64Array[]) => ({ alpha: cronbachAlpha(items), splitHalf: splitHalfReliability(items) });
+
+  it('gives exactly what cronbachAlpha and splitHalfReliability give', () => {
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed / 2147483647;
+    };
+    const papers: Float64Array[][] = [
+      [item1, item2, item3],
+      [item1, item2, item3, new Float64Array(4)],
+      [item1],
+      [new Float64Array(0), new Float64Array(0)],
+      [Float64Array.of(1, 1, 1), Float64Array.of(2, 2, 2)],
+      [Float64Array.of(0.1, 0.2, 0.7), Float64Array.of(0.2, 0.1, 0.35), Float64Array.of(1.5, 0, 2.5)],
+    ];
+    for (let p = 0; p < 20; p++) {
+      const n = 2 + Math.floor(next() * 60);
+      const k = 2 + Math.floor(next() * 12);
+      papers.push(Array.from({ length: k }, () => Float64Array.from({ length: n }, () => Math.round(next() * 12) / 2)));
+    }
+    for (const items of papers) expect(paperReliability(items, variances(items))).toEqual(both(items));
+  });
+
+  it('needs one variance per item', () => {
+    expect(() => paperReliability([item1, item2], [0.5])).toThrow(RangeError);
   });
 });

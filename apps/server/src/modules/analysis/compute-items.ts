@@ -1,7 +1,5 @@
 import type { ItemRow, ItemsReport, MasteryRow, ScopeRef, SubjectRef } from '@huikao/contracts';
 import {
-  atLeast,
-  cronbachAlpha,
   difficulty,
   ebelBand,
   extremeGroups,
@@ -10,7 +8,7 @@ import {
   itemRestCorrelation,
   meanAndSd,
   optionSharesOfCodes,
-  splitHalfReliability,
+  paperReliability,
 } from '@huikao/stats';
 import { populationOf, valuesAt } from './compute-populations.ts';
 import type { QuestionInfo, SubjectData } from './load-model.ts';
@@ -52,16 +50,20 @@ export function itemsDocument(
   const columns = course.items.map((column) => valuesAt(column, index));
   const groups = extremeGroups(totals, valuesAt(studentIds, index));
   const discriminations: (number | null)[] = [];
+  const variances: number[] = [];
   const items = course.questions.map((q, j): ItemRow => {
     const column = columns[j]!;
-    const mean = meanAndSd(column)!.mean;
+    const { mean, sd } = meanAndSd(column)!;
+    variances.push(sd * sd);
     const d = groups === null ? null : groupDiscrimination(column, groups, q.fullMark);
     discriminations.push(d);
     let zeroCount = 0;
     let fullCount = 0;
+    const full = hundredths(q.fullMark);
     for (let k = 0; k < column.length; k++) {
-      if (hundredths(column[k]!) === 0) zeroCount++;
-      if (atLeast(column[k]!, q.fullMark)) fullCount++;
+      const x = hundredths(column[k]!);
+      if (x === 0) zeroCount++;
+      if (x >= full) fullCount++;
     }
     const choices = course.choices[j];
     return {
@@ -87,8 +89,7 @@ export function itemsDocument(
   return {
     report: {
       ...base,
-      alpha: cronbachAlpha(columns),
-      splitHalf: splitHalfReliability(columns),
+      ...paperReliability(columns, variances),
       items,
       groups: mastery(course.questions, columns, (q) => (q.groupName === null ? [] : [q.groupName])),
       knowledge: mastery(course.questions, columns, (q) => q.knowledgePoints),
