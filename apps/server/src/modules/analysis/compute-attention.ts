@@ -39,66 +39,80 @@ export function attentionDocument(input: {
       schoolName: run.schools[c.schoolIdx]!.name,
     };
   };
+  // Lists are ordered on the run's arrays (value, then student id) before any row is made: a 联考's
+  // line has tens of thousands of students, and comparing rows meant parsing their ids each time.
+  const ids = run.studentIds;
   const top = figures.top;
 
   const lines = input.lines.map((line) => {
     const score = course < 0 ? line.score : (line.effective[course] ?? null);
     const students: Critical[] = [];
     if (score !== null) {
+      const picked: number[] = [];
       for (let k = 0; k < top.index.length; k++) {
+        if (criticalSide(top.scores[k]!, rankOf[top.index[k]!]!, score, line.onLine, rule) !== null) picked.push(k);
+      }
+      picked.sort((a, b) => top.scores[b]! - top.scores[a]! || ids[top.index[a]!]! - ids[top.index[b]!]!);
+      for (const k of picked) {
         const i = top.index[k]!;
         const x = top.scores[k]!;
-        const side = criticalSide(x, rankOf[i]!, score, line.onLine, rule);
-        if (side === null) continue;
         const weakest = course < 0 ? input.imbalance.weakest[i]! : -1;
         students.push({
           ...who(i),
           total: x,
           rank: rankOf[i]!,
           gap: x - score,
-          side,
+          side: criticalSide(x, rankOf[i]!, score, line.onLine, rule)!,
           weakest: weakest < 0 ? null : input.courseKeys[weakest]!,
         });
       }
-      students.sort((a, b) => b.total - a.total || Number(a.studentId) - Number(b.studentId));
     }
     return { name: line.name, score, lineRank: score === null ? null : line.onLine, students };
   });
 
   const imb = input.imbalance;
-  const imbalanced: AttentionReport['imbalanced'] = [];
+  const flagged: number[] = [];
   for (let i = 0; i < run.n; i++) {
-    if (imb.flagged[i] !== 1 || (course >= 0 && imb.weakest[i] !== course)) continue;
-    imbalanced.push({
-      ...who(i),
-      spread: imb.spread[i]!,
-      weakest: input.courseKeys[imb.weakest[i]!]!,
-      strongest: input.courseKeys[imb.strongest[i]!]!,
-      weakestZ: imb.weakestZ[i]!,
-      strongestZ: imb.strongestZ[i]!,
-    });
+    if (imb.flagged[i] === 1 && (course < 0 || imb.weakest[i] === course)) flagged.push(i);
   }
-  imbalanced.sort((a, b) => b.spread - a.spread || Number(a.studentId) - Number(b.studentId));
+  flagged.sort((a, b) => imb.spread[b]! - imb.spread[a]! || ids[a]! - ids[b]!);
+  const imbalanced: AttentionReport['imbalanced'] = flagged.map((i) => ({
+    ...who(i),
+    spread: imb.spread[i]!,
+    weakest: input.courseKeys[imb.weakest[i]!]!,
+    strongest: input.courseKeys[imb.strongest[i]!]!,
+    weakestZ: imb.weakestZ[i]!,
+    strongestZ: imb.strongestZ[i]!,
+  }));
 
   const previous = run.previous;
   const movers: AttentionReport['movers'] = [];
   if (previous !== null) {
+    const moved: number[] = [];
+    const change = new Float64Array(top.index.length);
+    const before: { gradeRank: number | null; t: number | null }[] = [];
     for (let k = 0; k < top.index.length; k++) {
       const i = top.index[k]!;
-      const before = previous.ranks.get(run.studentIds[i]!)?.get(view.key);
-      if (!before || before.gradeRank === null) continue;
-      const change = rankProgress(before.gradeRank, figures.gradeRank[i]!);
-      if (change === 0) continue;
+      const was = previous.ranks.get(run.studentIds[i]!)?.get(view.key);
+      if (!was || was.gradeRank === null) continue;
+      change[k] = rankProgress(was.gradeRank, figures.gradeRank[i]!);
+      if (change[k] === 0) continue;
+      before[k] = was;
+      moved.push(k);
+    }
+    moved.sort((a, b) => change[b]! - change[a]! || ids[top.index[a]!]! - ids[top.index[b]!]!);
+    for (const k of moved) {
+      const i = top.index[k]!;
+      const was = before[k]!;
       movers.push({
         ...who(i),
         score: top.scores[k]!,
         rank: figures.gradeRank[i]!,
-        previousRank: before.gradeRank,
-        change,
-        tChange: before.t === null ? null : figures.t[i]! - before.t,
+        previousRank: was.gradeRank!,
+        change: change[k]!,
+        tChange: was.t === null ? null : figures.t[i]! - was.t,
       });
     }
-    movers.sort((a, b) => b.change - a.change || Number(a.studentId) - Number(b.studentId));
   }
 
   return {
