@@ -9,8 +9,9 @@ import type {
 } from '@huikao/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisReports, analysisStudentRows } from '../../db/schema.ts';
+import { analysisStudentRows } from '../../db/schema.ts';
 import { type SmallExam, setUpSmallExam } from '../../test/analysis-fixture.ts';
+import { reportBody } from './read-repo.ts';
 import { unpackStudentRow } from './student-row-codec.ts';
 
 // Every stored figure of the small exam (test/analysis-fixture.ts), worked by hand from its score
@@ -35,19 +36,9 @@ const MATH = '2';
 const CHINESE = '1';
 const runKey = () => `me:${s.meId}`;
 async function doc<T>(kind: string, subjectKey: string, scopeKey: string): Promise<T> {
-  const [row] = await s.db
-    .select({ body: analysisReports.body })
-    .from(analysisReports)
-    .where(
-      and(
-        eq(analysisReports.runKey, runKey()),
-        eq(analysisReports.kind, kind),
-        eq(analysisReports.subjectKey, subjectKey),
-        eq(analysisReports.scopeKey, scopeKey),
-      ),
-    );
-  expect(row, `${kind} ${subjectKey} ${scopeKey}`).toBeDefined();
-  return row!.body as T;
+  const body = await reportBody(s.db, { runKey: runKey(), kind, subjectKey, scopeKey });
+  expect(body, `${kind} ${subjectKey} ${scopeKey}`).not.toBeNull();
+  return body as T;
 }
 async function student(i: number): Promise<StudentRow> {
   const [row] = await s.db

@@ -12,32 +12,21 @@ import {
   type SubjectsReport,
   type TrendReport,
 } from '@huikao/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisReports, analysisRuns } from '../../db/schema.ts';
+import { analysisRuns } from '../../db/schema.ts';
 import { type ReportCalls, setUpReportCalls } from '../../test/analysis-calls-fixture.ts';
 import { expectFailure, expectOk } from '../../test/school-base-fixture.ts';
 import { makeExam } from '../../test/scores-fixture.ts';
+import { reportBody } from './read-repo.ts';
 
 // Every teacher report call on the small exam (analysis-fixture.ts), read by the administrator:
 // what each answers is the stored document (figures worked by hand in the compute tests), with a few
 // figures checked by hand here too; the step validation; and the answers before a report exists.
 
 let s: ReportCalls;
-const stored = async (kind: string, subjectKey: string, scopeKey: string) => {
-  const [row] = await s.db
-    .select({ body: analysisReports.body })
-    .from(analysisReports)
-    .where(
-      and(
-        eq(analysisReports.runKey, `me:${s.meId}`),
-        eq(analysisReports.kind, kind),
-        eq(analysisReports.subjectKey, subjectKey),
-        eq(analysisReports.scopeKey, scopeKey),
-      ),
-    );
-  return row!.body;
-};
+const stored = (kind: string, subjectKey: string, scopeKey: string) =>
+  reportBody(s.db, { runKey: `me:${s.meId}`, kind, subjectKey, scopeKey });
 
 beforeAll(async () => {
   s = await setUpReportCalls();

@@ -6,6 +6,7 @@ import { CHINESE, fillAndFinalise, MATH, type SmallExam, setUpSmallExam } from '
 import { login } from '../../test/client.ts';
 import { makeStudent, makeTeacher } from '../../test/factories.ts';
 import { makeExam } from '../../test/scores-fixture.ts';
+import { reportBody } from './read-repo.ts';
 import { unpackStudentRow } from './student-row-codec.ts';
 
 // A 联考 of two schools of one area: the small exam (第一中学, s1–s6, totals 190 130 160 130 70 30)
@@ -69,19 +70,9 @@ afterAll(() => s.t.close());
 
 const unionKey = `union:${UNION}`;
 async function doc<T>(runKey: string, kind: string, subjectKey: string, scopeKey: string): Promise<T> {
-  const [row] = await s.db
-    .select({ body: analysisReports.body })
-    .from(analysisReports)
-    .where(
-      and(
-        eq(analysisReports.runKey, runKey),
-        eq(analysisReports.kind, kind),
-        eq(analysisReports.subjectKey, subjectKey),
-        eq(analysisReports.scopeKey, scopeKey),
-      ),
-    );
-  expect(row, `${runKey} ${kind} ${subjectKey} ${scopeKey}`).toBeDefined();
-  return row!.body as T;
+  const body = await reportBody(s.db, { runKey, kind, subjectKey, scopeKey });
+  expect(body, `${runKey} ${kind} ${subjectKey} ${scopeKey}`).not.toBeNull();
+  return body as T;
 }
 async function row(runKey: string, studentId: number): Promise<StudentRow> {
   const [r] = await s.db
