@@ -1,4 +1,5 @@
 import type { StudentRow } from '@huikao/contracts';
+import { tScore } from '@huikao/stats';
 import { describe, expect, it } from 'vitest';
 import { packStudentRow, unpackStudentRow } from './student-row-codec.ts';
 
@@ -47,8 +48,22 @@ const row: StudentRow = {
 describe('stored student rows', () => {
   it('keep every figure of every subject through JSON, by position', () => {
     const stored = JSON.parse(JSON.stringify(packStudentRow(row)));
-    expect(stored.subjects['0']).toEqual([512.5, 3, 40, null, 3, 38, 0.9, 0.875, 1.25, 62.5, null, null]);
+    expect(stored.subjects['0']).toEqual([512.5, 3, 40, null, 3, 38, 0.9, 0.875, 1.25, null, null]);
     expect(unpackStudentRow(stored)).toEqual(row);
+  });
+
+  it('work T out of Z exactly as the computation does, for awkward Z too', () => {
+    for (const z of [1.25, -0.3333333333333333, 0.1 + 0.2, 2.220446049250313e-16, -1.7976931348623157e-300]) {
+      const t = tScore(z);
+      const subjects = { '0': { ...row.subjects['0']!, z, t } };
+      const stored = JSON.parse(JSON.stringify(packStudentRow({ ...row, subjects })));
+      expect(unpackStudentRow(stored).subjects['0']!.t).toBe(t);
+    }
+  });
+
+  it('read rows stored with T among their figures (before it was dropped) as they are', () => {
+    const stored = { ...row, subjects: { '0': [512.5, 3, 40, null, 3, 38, 0.9, 0.875, 1.25, 62.5, null, null] } };
+    expect(unpackStudentRow(stored).subjects['0']).toEqual(row.subjects['0']);
   });
 
   it('are shorter than the row itself', () => {
