@@ -10,7 +10,7 @@ import {
   optionSharesOfCodes,
   paperReliability,
 } from '@huikao/stats';
-import { populationOf, valuesAt } from './compute-populations.ts';
+import { gatheredColumns, populationOf } from './compute-populations.ts';
 import type { QuestionInfo, SubjectData } from './load-model.ts';
 
 // 试题分析 of one course over one scope: each question's difficulty, 27 % discrimination (ties by
@@ -46,9 +46,12 @@ export function itemsDocument(
       discriminations: [],
     };
   }
-  const totals = valuesAt(course.score, index);
-  const columns = course.items.map((column) => valuesAt(column, index));
-  const groups = extremeGroups(totals, valuesAt(studentIds, index));
+  // The scope's columns share one buffer: a class's report has 27 of 50 values each, and a 联考's
+  // 18,000 class reports made each its own allocation (and garbage) otherwise.
+  const block = gatheredColumns([course.score, studentIds, ...course.items], index);
+  const totals = block[0]!;
+  const columns = block.slice(2);
+  const groups = extremeGroups(totals, block[1]!);
   const discriminations: (number | null)[] = [];
   const variances: number[] = [];
   const items = course.questions.map((q, j): ItemRow => {

@@ -65,6 +65,17 @@ export function valuesAt(column: Float64Array, index: Int32Array): Float64Array 
   return out;
 }
 
+/** Several columns' values at a population's run indices, as views of one buffer. */
+export function gatheredColumns(columns: readonly Float64Array[], index: Int32Array): Float64Array[] {
+  const n = index.length;
+  const buffer = new Float64Array(n * columns.length);
+  return columns.map((column, c) => {
+    const out = buffer.subarray(c * n, (c + 1) * n);
+    for (let k = 0; k < n; k++) out[k] = column[index[k]!]!;
+    return out;
+  });
+}
+
 /** How many of `members` are flagged. */
 export function countFlagged(flags: Uint8Array, members: Int32Array): number {
   let count = 0;
