@@ -29,16 +29,11 @@ export function attentionDocument(input: {
   const scale = course < 0 ? 1 : view.fullMark / run.totalFullMark;
   const rule = { ...critical, below: critical.below * scale, above: critical.above * scale };
   const rankOf = run.union ? figures.unionRank : figures.gradeRank;
-  const who = (i: number) => {
-    const c = run.classes[run.classOf[i]!]!;
-    return {
-      studentId: String(run.studentIds[i]),
-      name: run.names[i]!,
-      className: c.name,
-      classId: c.id,
-      schoolName: run.schools[c.schoolIdx]!.name,
-    };
-  };
+  // Every row starts with who the student is. Rows are written out as whole literals, not as
+  // {...who, ...figures}: a 联考's lists hold hundreds of thousands of rows, and the spread copy cost
+  // more than the rest of the list together.
+  const classOf = (i: number) => run.classes[run.classOf[i]!]!;
+  const schoolName = (i: number) => run.schools[classOf(i).schoolIdx]!.name;
   // Lists are ordered on the run's arrays (value, then student id) before any row is made: a 联考's
   // line has tens of thousands of students, and comparing rows meant parsing their ids each time.
   const ids = run.studentIds;
@@ -58,7 +53,11 @@ export function attentionDocument(input: {
         const x = top.scores[k]!;
         const weakest = course < 0 ? input.imbalance.weakest[i]! : -1;
         students.push({
-          ...who(i),
+          studentId: String(ids[i]),
+          name: run.names[i]!,
+          className: classOf(i).name,
+          classId: classOf(i).id,
+          schoolName: schoolName(i),
           total: x,
           rank: rankOf[i]!,
           gap: x - score,
@@ -77,7 +76,11 @@ export function attentionDocument(input: {
   }
   flagged.sort((a, b) => imb.spread[b]! - imb.spread[a]! || ids[a]! - ids[b]!);
   const imbalanced: AttentionReport['imbalanced'] = flagged.map((i) => ({
-    ...who(i),
+    studentId: String(ids[i]),
+    name: run.names[i]!,
+    className: classOf(i).name,
+    classId: classOf(i).id,
+    schoolName: schoolName(i),
     spread: imb.spread[i]!,
     weakest: input.courseKeys[imb.weakest[i]!]!,
     strongest: input.courseKeys[imb.strongest[i]!]!,
@@ -105,7 +108,11 @@ export function attentionDocument(input: {
       const i = top.index[k]!;
       const was = before[k]!;
       movers.push({
-        ...who(i),
+        studentId: String(ids[i]),
+        name: run.names[i]!,
+        className: classOf(i).name,
+        classId: classOf(i).id,
+        schoolName: schoolName(i),
         score: top.scores[k]!,
         rank: figures.gradeRank[i]!,
         previousRank: was.gradeRank!,
