@@ -45,8 +45,29 @@ export function summaryFigures(
 ): SummaryFigures | null {
   const s = summarise(scores, fullMark, settings.rates);
   if (s === null) return null;
-  const { sum: _sum, ...figures } = s;
-  return { ...figures, absent };
+  // Written out rather than {...rest, absent}: this runs for every unit of every level.
+  return {
+    count: s.count,
+    mean: s.mean,
+    max: s.max,
+    min: s.min,
+    sd: s.sd,
+    scoreRate: s.scoreRate,
+    excellentCount: s.excellentCount,
+    goodCount: s.goodCount,
+    passCount: s.passCount,
+    lowCount: s.lowCount,
+    goodBandCount: s.goodBandCount,
+    excellentRate: s.excellentRate,
+    goodRate: s.goodRate,
+    passRate: s.passRate,
+    lowRate: s.lowRate,
+    goodBandRate: s.goodBandRate,
+    median: s.median,
+    q1: s.q1,
+    q3: s.q3,
+    absent,
+  };
 }
 
 export function segmentsOf(scores: Float64Array, view: SubjectView): Record<string, SegmentRow[]> {

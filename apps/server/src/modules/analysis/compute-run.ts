@@ -119,15 +119,19 @@ function levelOf(
   unitRef: (u: number) => { ref: ScopeRef; schoolName: string | null },
   evaluation: boolean,
 ): Level {
-  const local = new Map<number, number>();
-  const unitOf = new Int32Array(unitOfStudent.length).fill(-1);
+  // Typed lookups, not a Set and a Map: a union makes 28 levels per subject over 100,000 students.
+  let unitCount = 0;
+  for (const i of members) unitCount = Math.max(unitCount, unitOfStudent[i]! + 1);
+  const local = new Int32Array(unitCount).fill(-1);
+  for (const i of members) local[unitOfStudent[i]!] = 0;
   const units: Level['units'] = [];
-  const present = [...new Set(Array.from(members, (i) => unitOfStudent[i]!))].sort((a, b) => a - b);
-  for (const u of present) {
-    local.set(u, units.length);
+  for (let u = 0; u < unitCount; u++) {
+    if (local[u] === -1) continue;
+    local[u] = units.length;
     units.push(unitRef(u));
   }
-  for (const i of members) unitOf[i] = local.get(unitOfStudent[i]!)!;
+  const unitOf = new Int32Array(unitOfStudent.length).fill(-1);
+  for (const i of members) unitOf[i] = local[unitOfStudent[i]!]!;
   return { parent, members, unitOf, units, evaluation };
 }
 

@@ -71,7 +71,18 @@ export function unpackSubjects(stored: StoredSubjects): StudentRow['subjects'] {
 }
 
 export function packStudentRow(row: StudentRow): StoredStudentBody {
-  return { ...row, subjects: packSubjects(row.subjects) };
+  return {
+    studentId: row.studentId,
+    name: row.name,
+    studentNo: row.studentNo,
+    classId: row.classId,
+    className: row.className,
+    schoolId: row.schoolId,
+    schoolName: row.schoolName,
+    subjects: packSubjects(row.subjects),
+    imbalance: row.imbalance,
+    progress: row.progress,
+  };
 }
 
 export function unpackStudentRow(stored: unknown): StudentRow {
