@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { examStudents, studentScores } from '../../db/schema.ts';
 import type { Database } from '../../platform/db.ts';
 import { openTestDatabase } from '../../test/database.ts';
 import { makeClass, makeGrade, makeSchool, makeSchoolYear, makeStudent } from '../../test/factories.ts';
 import { makeExam, type QuestionSpec } from '../../test/scores-fixture.ts';
 import { seatPage } from './load-repo.ts';
+import { readChoicesAt, readScoresAt, seatLayout } from './seat-text.ts';
 
 // A paper of 150 questions (an English paper easily has 80): every score and choice comes back in
 // paper order. The embedded database once answered such a page with no row at all.
@@ -52,13 +53,57 @@ describe('seatPage', () => {
       totalScore: 75,
     });
 
-    const page = await seatPage(db, subject.single.id, keys, keys.slice(0, 100), 0, 100);
+    const page = await seatPage(db, subject.single.id, true, 0, 100);
     expect(page.count).toBe(1);
     expect(page.last).toBe(student.id);
-    const [sid, absent, total, scores, choices] = page.text.split('|');
+    const [sid, absent, total, scores, choices] = page.text.split('\t');
     expect([sid, absent, total]).toEqual([String(student.id), '0', '75']);
-    expect(scores!.split(',')).toEqual(keys.map((_, i) => (i % 2 === 0 ? '1' : '0')));
-    expect(choices!.split(',')).toEqual(keys.slice(0, 100).map((_, i) => (i % 2 === 0 ? 'A' : 'B')));
+    // The database's own text is read on the quick path (its key order is the one seat-text expects).
+    const layout = seatLayout(
+      keys,
+      keys.slice(0, 100).map((_, j) => j),
+      keys.map((_, j) => (j < 100 ? ['A', 'B', 'C', 'D'] : [])),
+    );
+    const columns = keys.map(() => new Float64Array(1));
+    const coded = keys.map((_, j) => (j < 100 ? new Uint16Array(1) : null));
+    const parse = vi.spyOn(JSON, 'parse');
+    readScoresAt(scores!, 0, scores!.length, layout, columns, 0);
+    readChoicesAt(choices!, 0, choices!.length, layout, coded, 0);
+    expect(parse).not.toHaveBeenCalled();
+    parse.mockRestore();
+    expect(columns.map((c) => c[0])).toEqual(keys.map((_, i) => (i % 2 === 0 ? 1 : 0)));
+    expect(coded.slice(0, 100).map((c) => c![0])).toEqual(keys.slice(0, 100).map((_, i) => (i % 2 === 0 ? 1 : 2)));
+  });
+
+  it("reads any scores object as the database's ->> reads it (missing, null or text values)", async () => {
+    const keys = ['7', '99', '101', '1000', '二'];
+    const layout = seatLayout(
+      keys,
+      [],
+      keys.map(() => []),
+    );
+    const shapes = [
+      { '7': 1, '99': 2.5, '101': 0.07, '1000': 12, 二: 3 },
+      { '7': 1, '101': null, '1000': '4.5', 二: 'x' },
+      { '7': 1, '99': 2, '101': 3, '1000': 4, 二: 5, '8': 6 },
+      {},
+    ];
+    for (const shape of shapes) {
+      const json = JSON.stringify(shape);
+      const result = (await database.db.execute(sql`
+        select ${json}::jsonb::text as text,
+          array[${sql.join(
+            keys.map((k) => sql`coalesce(${json}::jsonb->>${k}, '0')`),
+            sql`, `,
+          )}]::text[] as arrow`)) as unknown as { rows: { text: string; arrow: string[] }[] };
+      const { text, arrow } = result.rows[0]!;
+      const columns = keys.map(() => new Float64Array(1));
+      readScoresAt(text, 0, text.length, layout, columns, 0);
+      expect(
+        columns.map((c) => c[0]),
+        text,
+      ).toEqual(arrow.map(Number));
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import type { ExamLevelScheme } from '@huikao/contracts';
-import { and, asc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   analysisRuns,
   areas,
@@ -119,39 +119,28 @@ export async function classesOf(db: Db, classIds: number[]) {
 
 /**
  * One page of a single exam's seats and scores after student id `after`, as one text: a line per
- * seat, `studentId|absent(0/1)|total|scores|choices`, scores being the question scores in the order
- * of `questionKeys` joined by commas (a missing or null score is 0) and choices the chosen letters of
- * `objectiveKeys` joined by commas (empty when none), or '-' when the seat has no question scores (no
- * row, or entered as a total only). One text per page rather than a row per seat (the embedded
- * database spends far more per row than per byte), and plain numbers rather than each row's JSON,
- * which cost this process a parse per seat.
+ * seat, `studentId⇥absent(0/1)⇥total⇥scores⇥choices`, scores and choices being the jsonb objects'
+ * own text (seat-text.ts reads them; choices empty unless asked for), or '-' for both when the seat
+ * has no question scores (no row, or entered as a total only). A tab cannot occur inside: jsonb's
+ * text escapes every control character. One text per page rather than a row per seat (the embedded
+ * database spends far more per row than per byte), and each object whole rather than a lookup per
+ * question (those cost the database twice as much as the text).
  */
 export async function seatPage(
   db: Db,
   seId: number,
-  questionKeys: readonly string[],
-  objectiveKeys: readonly string[],
+  withChoices: boolean,
   after: number,
   limit: number,
 ): Promise<{ count: number; last: number; text: string }> {
-  // One lookup per question, joined in paper order (a 0 or an empty choice keeps every position).
-  // One flat array, not a chain of `||`: a paper of 80 questions nested 160 deep, past the embedded
-  // database's stack, which then answered with no row at all.
-  const joined = (column: SQL, keys: readonly string[], missing: string) =>
-    keys.length === 0
-      ? sql`''`
-      : sql`array_to_string(array[${sql.join(
-          keys.map((k) => sql`coalesce(${column}->>${k}, ${missing})`),
-          sql`, `,
-        )}]::text[], ',')`;
+  const choices = withChoices ? sql`ss.choices::text` : sql`''`;
   const result = (await db.execute(sql`
     select count(*)::int as count, coalesce(max(sid), 0)::float8 as last,
       coalesce(string_agg(line, E'\n' order by sid), '') as text
     from (
       select es.student_id as sid,
-        es.student_id || '|' || case when es.absent then '1' else '0' end || '|' || coalesce(ss.total_score::text, '')
-          || '|' || case when ss.id is null or ss.total_only then '-|-' else
-            ${joined(sql`ss.scores`, questionKeys, '0')} || '|' || ${joined(sql`ss.choices`, objectiveKeys, '')} end
+        es.student_id || E'\t' || case when es.absent then '1' else '0' end || E'\t' || coalesce(ss.total_score::text, '')
+          || E'\t' || case when ss.id is null or ss.total_only then E'-\t-' else ss.scores::text || E'\t' || ${choices} end
           as line
       from exam_students es
       left join student_scores ss on ss.single_exam_id = es.single_exam_id and ss.student_id = es.student_id

@@ -2,11 +2,11 @@ import { BUILT_IN_LEVEL_SCHEMES } from '@huikao/contracts';
 import { allowedLetters, hundredths } from '@huikao/stats';
 import type { Db } from '../../platform/db.ts';
 import { ruleBroken } from '../../platform/errors.ts';
-import { CHOICE_OTHER, type QuestionInfo, type RunData, type SubjectData, type Unit } from './load-model.ts';
+import type { QuestionInfo, RunData, SubjectData, Unit } from './load-model.ts';
 import { loadPrevious } from './load-previous.ts';
 import * as repo from './load-repo.ts';
 import { runSettings } from './load-settings.ts';
-import { readScores } from './seat-text.ts';
+import { decimalAt, readChoicesAt, readScoresAt, type SeatLayout, seatLayout } from './seat-text.ts';
 
 // Loads one run into typed arrays. A school run is one multi-exam; a union run every finalised or
 // published multi-exam sharing the union key. Students outside the exam's analysed classes
@@ -171,26 +171,30 @@ function questionInfo(q: repo.QuestionRow): QuestionInfo {
 
 interface SeatSource {
   seId: number;
-  keys: string[];
-  /** Positions of the objective questions in `keys`. */
-  objective: number[];
+  /** The paper's keys in the jsonb order the page's objects list them (seat-text.ts). */
+  layout: SeatLayout;
   subject: SubjectData;
 }
 
 function seatSource(seId: number, paper: repo.QuestionRow[], subject: SubjectData): SeatSource {
+  const objective = paper.flatMap((q, j) => (q.kind === 1 ? [j] : []));
+  const letters = paper.map((_, j) => subject.questions[j]?.letters ?? []);
   return {
     seId,
-    keys: paper.map((q) => String(q.id)),
-    objective: paper.flatMap((q, j) => (q.kind === 1 ? [j] : [])),
+    layout: seatLayout(
+      paper.map((q) => String(q.id)),
+      objective,
+      letters,
+    ),
     subject,
   };
 }
 
 /**
- * How many single exams' first pages are asked for ahead of the one being read. Reading a page costs
- * the database about twice what parsing it costs here (each score's number to text), so a union's
- * load waits on the database: four ahead keep both its cores busy (100,000 × 9: 7.5 s → 5.9 s; eight
- * gained nothing more).
+ * How many single exams' first pages are asked for ahead of the one being read. Making a page costs
+ * the database more than reading it costs here, so a union's load waits on the database: four ahead
+ * keep both its cores busy (100,000 × 9: 7.5 s → 5.9 s when pages listed each score; eight gained
+ * nothing more, then or with the objects' text).
  */
 const AHEAD = 4;
 
@@ -207,14 +211,7 @@ async function loadSeats(
   excludeZero: boolean,
 ): Promise<void> {
   const ask = (source: SeatSource, after: number) =>
-    repo.seatPage(
-      db,
-      source.seId,
-      source.keys,
-      source.objective.map((j) => source.keys[j]!),
-      after,
-      PAGE,
-    );
+    repo.seatPage(db, source.seId, source.layout.choiceOrder.length > 0, after, PAGE);
   const first = sources.map(() => null as ReturnType<typeof ask> | null);
   const firstPage = (at: number) => {
     if (first[at] === null) {
@@ -239,38 +236,35 @@ async function loadSeats(
 
 /** One page of seats (seatPage's text) into the source's subject columns. */
 function readSeats(text: string, source: SeatSource, indexOf: Map<number, number>, excludeZero: boolean): void {
-  const { subject, objective } = source;
-  for (const line of text === '' ? [] : text.split('\n')) {
-    const [sid, absent, total, scores, choices] = line.split('|') as [string, string, string, string, string];
-    const i = indexOf.get(Number(sid));
+  const { subject, layout } = source;
+  const withChoices = layout.choiceOrder.length > 0;
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf('\n', start);
+    const lineEnd = newline < 0 ? text.length : newline;
+    // studentId ⇥ absent (one character) ⇥ total ⇥ scores ⇥ choices
+    const idEnd = text.indexOf('\t', start);
+    const totalStart = idEnd + 3;
+    const totalEnd = text.indexOf('\t', totalStart);
+    const scoresEnd = text.indexOf('\t', totalEnd + 1);
+    const i = indexOf.get(decimalAt(text, start, idEnd));
+    const absent = text.charCodeAt(idEnd + 1) === ONE;
+    start = lineEnd + 1;
     if (i === undefined) continue;
-    if (absent === '1' || total === '') {
+    if (absent || totalEnd === totalStart) {
       subject.absent[i] = 1;
       continue;
     }
-    const score = Number(total);
+    const score = decimalAt(text, totalStart, totalEnd);
     if (excludeZero && score === 0) continue;
     subject.score[i] = score;
-    if (scores === '-' || subject.items.length === 0) continue;
-    readScores(scores, subject.items, i);
-    if (objective.length === 0) continue;
-    const chosen = choices.split(',');
-    objective.forEach((j, o) => {
-      subject.choices[j]![i] = choiceCode(chosen[o], subject.questions[j]!.letters);
-    });
+    if (text.charCodeAt(totalEnd + 1) === DASH || subject.items.length === 0) continue;
+    readScoresAt(text, totalEnd + 1, scoresEnd, layout, subject.items, i);
+    if (withChoices) readChoicesAt(text, scoresEnd + 1, lineEnd, layout, subject.choices, i);
   }
 }
 
-/** Chosen letters as a bit set over the question's letters; CHOICE_OTHER when none of them. */
-function choiceCode(choice: string | null | undefined, letters: string[]): number {
-  if (!choice) return 0;
-  let mask = 0;
-  for (const letter of choice) {
-    const at = letters.indexOf(letter);
-    if (at >= 0) mask |= 1 << at;
-  }
-  return mask === 0 ? CHOICE_OTHER : mask;
-}
+const ONE = 49;
+const DASH = 45;
 
 export async function levelScheme(db: Db, elaId: string | null) {
   if (elaId === null) return null;
