@@ -10,20 +10,39 @@ function checkItems(items: readonly Float64Array[]): number {
   return n;
 }
 
-/** Σ of the chosen items per student, summed in hundredths so equal sums are equal doubles. */
-function sumItems(items: readonly Float64Array[], n: number, pick: (index: number) => boolean): Float64Array {
+/** Σ of the chosen items per student in hundredths: exact integers, so equal sums are equal doubles. */
+function hundredthSums(items: readonly Float64Array[], n: number, pick: (index: number) => boolean): Float64Array {
   const sums = new Float64Array(n);
   items.forEach((item, index) => {
     if (!pick(index)) return;
     for (let i = 0; i < n; i++) sums[i]! += hundredths(item[i]!);
   });
-  for (let i = 0; i < n; i++) sums[i]! /= 100;
   return sums;
 }
+
+/** Hundredths back to points, in place. */
+function inPoints(sums: Float64Array): Float64Array {
+  for (let i = 0; i < sums.length; i++) sums[i]! /= 100;
+  return sums;
+}
+
+/** The odd items are the 1st, 3rd, … in paper order (positions 0, 2, …). */
+const oddItem = (index: number) => index % 2 === 0;
+const evenItem = (index: number) => index % 2 === 1;
 
 function variance(values: Float64Array): number {
   const stats = meanAndSd(values);
   return stats === null ? 0 : stats.sd * stats.sd;
+}
+
+/** α from its parts; a total without spread (everyone the same total) → null. */
+function alphaOf(k: number, itemVarianceSum: number, totalVariance: number): number | null {
+  return totalVariance === 0 ? null : (k / (k - 1)) * (1 - itemVarianceSum / totalVariance);
+}
+
+/** Spearman–Brown 2r/(1+r); r undefined (a half without spread) or −1 → null. */
+function steppedUp(r: number | null): number | null {
+  return r === null || r === -1 ? null : (2 * r) / (1 + r);
 }
 
 /**
@@ -37,11 +56,10 @@ export function cronbachAlpha(items: readonly Float64Array[], totals?: Float64Ar
   const n = checkItems(items);
   if (n === 0) return null;
   if (totals !== undefined && totals.length !== n) throw new RangeError('totals need one value per student');
-  const totalVariance = variance(totals ?? sumItems(items, n, () => true));
-  if (totalVariance === 0) return null;
+  const totalVariance = variance(totals ?? inPoints(hundredthSums(items, n, () => true)));
   let itemVariances = 0;
   for (const item of items) itemVariances += variance(item);
-  return (k / (k - 1)) * (1 - itemVariances / totalVariance);
+  return alphaOf(k, itemVariances, totalVariance);
 }
 
 /**
@@ -52,11 +70,7 @@ export function cronbachAlpha(items: readonly Float64Array[], totals?: Float64Ar
 export function splitHalfReliability(items: readonly Float64Array[]): number | null {
   if (items.length < 2) return null;
   const n = checkItems(items);
-  const odd = sumItems(items, n, (index) => index % 2 === 0);
-  const even = sumItems(items, n, (index) => index % 2 === 1);
-  const r = pearson(odd, even);
-  if (r === null || r === -1) return null;
-  return (2 * r) / (1 + r);
+  return steppedUp(pearson(inPoints(hundredthSums(items, n, oddItem)), inPoints(hundredthSums(items, n, evenItem))));
 }
 
 /**
@@ -73,25 +87,14 @@ export function paperReliability(
   if (k < 2) return { alpha: null, splitHalf: null };
   const n = checkItems(items);
   if (itemVariances.length !== k) throw new RangeError('one variance per item');
-  const odd = new Float64Array(n);
-  const even = new Float64Array(n);
-  items.forEach((item, index) => {
-    const sums = index % 2 === 0 ? odd : even;
-    for (let i = 0; i < n; i++) sums[i]! += hundredths(item[i]!);
-  });
+  const odd = hundredthSums(items, n, oddItem);
+  const even = hundredthSums(items, n, evenItem);
   const totals = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    totals[i] = (odd[i]! + even[i]!) / 100;
-    odd[i]! /= 100;
-    even[i]! /= 100;
-  }
-  let alpha: number | null = null;
-  const totalVariance = n === 0 ? 0 : variance(totals);
-  if (totalVariance !== 0) {
-    let itemVarianceSum = 0;
-    for (const v of itemVariances) itemVarianceSum += v;
-    alpha = (k / (k - 1)) * (1 - itemVarianceSum / totalVariance);
-  }
-  const r = pearson(odd, even);
-  return { alpha, splitHalf: r === null || r === -1 ? null : (2 * r) / (1 + r) };
+  for (let i = 0; i < n; i++) totals[i] = (odd[i]! + even[i]!) / 100;
+  let itemVarianceSum = 0;
+  for (const v of itemVariances) itemVarianceSum += v;
+  return {
+    alpha: alphaOf(k, itemVarianceSum, variance(totals)),
+    splitHalf: steppedUp(pearson(inPoints(odd), inPoints(even))),
+  };
 }
