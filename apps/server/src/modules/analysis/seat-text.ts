@@ -34,6 +34,9 @@ const COMMA = 44;
 const DOT = 46;
 const ZERO = 48;
 const CLOSE = 125;
+/** The characters a JSON number is made of, by char code. */
+const NUMBER_CHAR = new Uint8Array(128);
+for (const c of '0123456789.-+eE') NUMBER_CHAR[c.charCodeAt(0)] = 1;
 
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
 function jsonbOrder(keys: string[], columns: number[]): Entry[] {
@@ -82,7 +85,7 @@ function numberEnd(text: string, at: number): number {
   for (let k = at; k < text.length; k++) {
     const c = text.charCodeAt(k);
     if (c === COMMA || c === CLOSE) return k === at ? -1 : k;
-    if (c !== DOT && (c < ZERO || c > 57) && c !== 45 && c !== 43 && c !== 101 && c !== 69) return -1;
+    if (NUMBER_CHAR[c] !== 1) return -1;
   }
   return -1;
 }
