@@ -46,7 +46,7 @@ const STUDENT_COLUMNS = [
 ] as const;
 type StudentColumns = Record<(typeof STUDENT_COLUMNS)[number], string[]>;
 
-const studentColumns = () => Object.fromEntries(STUDENT_COLUMNS.map((k) => [k, []])) as unknown as StudentColumns;
+const studentColumns = () => Object.fromEntries(STUDENT_COLUMNS.map((k) => [k, [] as string[]])) as StudentColumns;
 
 /** One row into the columns (numbers as text, empty for none; names and numbers as JSON strings). */
 function addStudent(c: StudentColumns, r: StoredStudentRow): void {
