@@ -20,7 +20,7 @@ export interface RouteHandle {
   name: string;
   /** Chinese title: the page title is `<platform name> - <title>` (spec §1). */
   title: string;
-  /** The screen is not built yet and renders the shared ComingSoon page (see coming-soon.test.ts). */
+  /** The screen is not built yet and renders the shared ComingSoon page (components/coming-soon-route.ts). */
   comingSoon?: boolean;
   /** Set on an area root: the area its layout draws, and the menu built from its sections. */
   area?: Area;
@@ -32,14 +32,6 @@ export function routeHandle(route: { handle?: unknown }): RouteHandle | undefine
   return handle && typeof handle.name === 'string' && typeof handle.title === 'string'
     ? (handle as RouteHandle)
     : undefined;
-}
-
-const loadComingSoon = async () => ({ Component: (await import('../components/coming-soon.tsx')).ComingSoon });
-
-/** A screen of spec §2 whose page has not landed: the shared ComingSoon page, lazily loaded. */
-export function comingSoonPage(path: string, title: string): RouteObject {
-  const name = path.replace(/^\//, '');
-  return { path, handle: { name, title, comingSoon: true } satisfies RouteHandle, lazy: loadComingSoon };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { comingSoonPage, type RouteHandle, sectionRoute } from '../../lib/route-kit.ts';
+import { comingSoonPage } from '../../components/coming-soon-route.ts';
+import { type RouteHandle, sectionRoute } from '../../lib/route-kit.ts';
 
 /** A screen of this feature, its page loaded lazily (each its own chunk). */
 export function page(
