@@ -23,6 +23,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'tooling',
+          include: ['scripts/**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
