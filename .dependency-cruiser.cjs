@@ -142,7 +142,7 @@ module.exports = {
       name: 'web-components-below-layout',
       severity: 'error',
       comment: 'Shared components render from props; the layout uses them, never the other way round.',
-      from: { path: '^apps/web/src/components/', pathNot: TESTS },
+      from: { path: '^apps/web/src/components/' },
       to: { path: '^apps/web/src/layout/' },
     },
   ],
