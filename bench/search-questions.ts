@@ -21,6 +21,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { DemoTreeNode } from '../apps/server/src/db/seed/demo-questions/format.ts';
 import { DEMO_QUESTION_BANKS } from '../apps/server/src/db/seed/demo-questions/index.ts';
+import { parseGaokaoFile } from '../apps/server/src/modules/question-bank/import/parse-gaokao.ts';
+import { parseTalFile } from '../apps/server/src/modules/question-bank/import/parse-tal.ts';
 import {
   createQuestionBankModule,
   importQuestionDrafts,
@@ -30,8 +32,6 @@ import {
   type QuestionDraft,
   refreshSearchStatistics,
 } from '../apps/server/src/modules/question-bank/index.ts';
-import { parseGaokaoFile } from '../apps/server/src/modules/question-bank/parse-gaokao.ts';
-import { parseTalFile } from '../apps/server/src/modules/question-bank/parse-tal.ts';
 import type { Actor } from '../apps/server/src/platform/auth-context.ts';
 import { type Database, openDatabase } from '../apps/server/src/platform/db.ts';
 

@@ -6,7 +6,7 @@ import type { FileStorage } from '../../platform/storage.ts';
 import { registerExamRoutes } from './routes.ts';
 import { registerScoreRoutes } from './score-routes.ts';
 
-export { derivePaper } from './score-paper.ts';
+export { derivePaper } from './scores/score-paper.ts';
 
 export function createExamsModule(db: Db, storage: FileStorage) {
   return {

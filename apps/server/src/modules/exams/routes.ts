@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
 import type { FileStorage } from '../../platform/storage.ts';
-import { createExamStudentsService } from './exam-students-service.ts';
-import { createMultiExamsService } from './multi-exams-service.ts';
-import { createPapersService, EXAM_DOC_UPLOAD } from './papers-service.ts';
-import { createQuestionsService } from './questions-service.ts';
-import { createSettingsService } from './settings-service.ts';
-import { createSingleExamsService } from './single-exams-service.ts';
+import { createPapersService, EXAM_DOC_UPLOAD } from './papers/papers-service.ts';
+import { createMultiExamsService } from './setup/multi-exams-service.ts';
+import { createQuestionsService } from './setup/questions-service.ts';
+import { createSettingsService } from './setup/settings-service.ts';
+import { createSingleExamsService } from './setup/single-exams-service.ts';
+import { createExamStudentsService } from './students/exam-students-service.ts';
 
 // Exam set-up calls: multi and single exams, exam students, questions and groups, standard papers,
 // exam documents, SSC and ELA (issue #4). Thin: permission, then one service call. Reads are for

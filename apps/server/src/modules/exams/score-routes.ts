@@ -3,15 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
 import type { UploadRule } from '../../platform/files.ts';
-import { createExportService } from './export-service.ts';
-import { createFinaliseService } from './finalise-service.ts';
-import { commitScoreImport } from './import-commit.ts';
-import { previewScoreImport } from './import-preview.ts';
-import { exportScoreTemplate } from './import-template.ts';
-import { NOT_XLSX } from './import-workbook.ts';
-import { createRecordsService } from './records-service.ts';
-import { createScoresService } from './scores-service.ts';
-import { createStudentService } from './student-service.ts';
+import { commitScoreImport } from './imports/import-commit.ts';
+import { previewScoreImport } from './imports/import-preview.ts';
+import { exportScoreTemplate } from './imports/import-template.ts';
+import { NOT_XLSX } from './imports/import-workbook.ts';
+import { createExportService } from './scores/export-service.ts';
+import { createFinaliseService } from './scores/finalise-service.ts';
+import { createRecordsService } from './scores/records-service.ts';
+import { createScoresService } from './scores/scores-service.ts';
+import { createStudentService } from './students/student-service.ts';
 
 // Score calls: entry, import, finalise, publish, exports, score records and students' own views
 // (issue #4). Thin: permission, then one service call.

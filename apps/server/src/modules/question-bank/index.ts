@@ -2,24 +2,24 @@
 // and paper search, and the importers.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
-import { createCatalogueService } from './catalogue-service.ts';
-import { createPapersService } from './papers-service.ts';
-import { createQuestionsService } from './questions-service.ts';
+import { createCatalogueService } from './catalogue/catalogue-service.ts';
 import { registerQuestionBankRoutes } from './routes.ts';
 import { registerQuestionBankSchoolRoutes } from './school-routes.ts';
+import { createPapersService } from './search/papers-service.ts';
+import { createQuestionsService } from './search/questions-service.ts';
+import { createWisdomService } from './search/wisdom-service.ts';
 import { registerQuestionBankUserRoutes } from './user-routes.ts';
-import { createWisdomService } from './wisdom-service.ts';
 
-export { NODE_KIND } from './catalogue-service.ts';
-export { type DownloadRecord, recordDownload } from './downloads-repo.ts';
-export { createPaperExports, type PaperExports } from './downloads-service.ts';
-export { type FileImport, importQuestionBankFiles } from './import-files.ts';
-export type { QuestionDraft, TreeDraft } from './import-model.ts';
-export { PATH_SEPARATOR } from './import-model.ts';
-export { type ImportSummary, importQuestionDrafts, importTree } from './import-service.ts';
-export { buildQuestionTemplate, QUESTION_COLUMNS, QUESTION_SHEET } from './parse-excel-questions.ts';
-export { findPracticeQuestions, type PracticeQuestion } from './practice-repo.ts';
-export { refreshSearchStatistics } from './write-repo.ts';
+export { NODE_KIND } from './catalogue/catalogue-service.ts';
+export { type FileImport, importQuestionBankFiles } from './import/import-files.ts';
+export type { QuestionDraft, TreeDraft } from './import/import-model.ts';
+export { PATH_SEPARATOR } from './import/import-model.ts';
+export { type ImportSummary, importQuestionDrafts, importTree } from './import/import-service.ts';
+export { buildQuestionTemplate, QUESTION_COLUMNS, QUESTION_SHEET } from './import/parse-excel-questions.ts';
+export { refreshSearchStatistics } from './import/write-repo.ts';
+export { findPracticeQuestions, type PracticeQuestion } from './search/practice-repo.ts';
+export { type DownloadRecord, recordDownload } from './user/downloads-repo.ts';
+export { createPaperExports, type PaperExports } from './user/downloads-service.ts';
 
 export function createQuestionBankModule(db: Db) {
   const services = {

@@ -1,10 +1,10 @@
 import { questionBankApi as api } from '@huikao/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../platform/endpoints.ts';
-import type { createCatalogueService } from './catalogue-service.ts';
-import type { createPapersService } from './papers-service.ts';
-import type { createQuestionsService } from './questions-service.ts';
-import type { createWisdomService } from './wisdom-service.ts';
+import type { createCatalogueService } from './catalogue/catalogue-service.ts';
+import type { createPapersService } from './search/papers-service.ts';
+import type { createQuestionsService } from './search/questions-service.ts';
+import type { createWisdomService } from './search/wisdom-service.ts';
 
 // The question bank calls (/tiku/api, form envelope): teachers (types 1 and 5) read.
 

@@ -2,10 +2,10 @@ import { questionBankSchoolApi as api } from '@huikao/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
-import { createOwnQuestionsService } from './own-questions-service.ts';
-import { createQuestionImportService, QUESTION_UPLOADS } from './question-import-service.ts';
-import { createSchoolPapersService } from './school-papers-service.ts';
-import { createSchoolQuestionsService } from './school-questions-service.ts';
+import { createOwnQuestionsService } from './school/own-questions-service.ts';
+import { createQuestionImportService, QUESTION_UPLOADS } from './school/question-import-service.ts';
+import { createSchoolPapersService } from './school/school-papers-service.ts';
+import { createSchoolQuestionsService } from './school/school-questions-service.ts';
 
 // The school bank and the question importers (/tiku/api). Managing the school's bank is type 5's;
 // reading it, the previews and a teacher's own questions are every teacher's.

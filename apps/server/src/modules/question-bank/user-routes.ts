@@ -2,11 +2,11 @@ import { questionBankUserApi as api } from '@huikao/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
-import { createBasketService } from './basket-service.ts';
-import { createCollectionsService } from './collections-service.ts';
-import { createDownloadsService } from './downloads-service.ts';
-import { createUserPapersService } from './user-papers-service.ts';
-import { createUserQuestionsService } from './user-questions-service.ts';
+import { createBasketService } from './user/basket-service.ts';
+import { createCollectionsService } from './user/collections-service.ts';
+import { createDownloadsService } from './user/downloads-service.ts';
+import { createUserPapersService } from './user/user-papers-service.ts';
+import { createUserQuestionsService } from './user/user-questions-service.ts';
 
 // The user resources of the question bank: basket, userpapers, userquestions, usercollection
 // (/tiku/api, form envelope) and the sub-data download calls (/subdata/api, GET). Teachers only;

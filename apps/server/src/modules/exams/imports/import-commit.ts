@@ -1,0 +1,94 @@
+import type { ScoreImportResult } from '@huikao/contracts';
+import type { Actor } from '../../../platform/auth-context.ts';
+import type { Db } from '../../../platform/db.ts';
+import { assertNotLocked, type CallParams, optionalIdOf, ownMultiExam } from '../access.ts';
+import { applyPapers, type PaperUpdate, paperOf } from '../scores/score-apply.ts';
+import { paperFromInput } from '../scores/score-input.ts';
+import { examStudentScores } from '../scores/scores-repo.ts';
+import { insertExamStudents, seatOf } from '../students/exam-students-repo.ts';
+import { type CheckedRow, checkImportRows, loadImportContext, type SheetRows } from './import-check.ts';
+import { STUDENT_NO } from './import-layout.ts';
+
+// importSingleStudentsAndScores: the rows of a preview, checked again on the server, written in
+// ONE transaction: students who sat but were not listed become exam students (their current
+// class), then every paper goes through applyPapers (derived totals, one score record per changed
+// question with source 'import', score_version bumped, audited). Unchanged rows write nothing.
+
+export async function commitScoreImport(
+  db: Db,
+  actor: Actor,
+  p: CallParams<'importSingleStudentsAndScores'>,
+): Promise<ScoreImportResult> {
+  const multi = await ownMultiExam(db, actor, p.schoolId, p.meId);
+  assertNotLocked(multi);
+  const seId = optionalIdOf(p.seId, '科目考试');
+  const bySheet = new Map<string, SheetRows>();
+  for (const row of p.rows) {
+    const sheet = bySheet.get(row.sheet) ?? { sheet: row.sheet, rows: [] };
+    sheet.rows.push({ rowNo: row.rowNo, values: row.values });
+    bySheet.set(row.sheet, sheet);
+  }
+  const studentNos = p.rows.map((r) => r.values[STUDENT_NO] ?? '');
+  const context = await loadImportContext(db, multi.schoolId, multi.id, seId, studentNos);
+  const checked = checkImportRows(context, [...bySheet.values()]);
+  const valid = checked.filter((r) => r.errors.length === 0);
+  const skipped = checked
+    .filter((r) => r.errors.length > 0)
+    .map((r) => ({ sheet: r.sheet, rowNo: r.rowNo, errors: r.errors }));
+
+  const bySubject = new Map<number, CheckedRow[]>();
+  for (const row of valid) bySubject.set(row.subject!.seId, [...(bySubject.get(row.subject!.seId) ?? []), row]);
+
+  let addedStudents = 0;
+  let changedScores = 0;
+  let unchanged = 0;
+  await db.transaction(async (tx) => {
+    for (const [id, rows] of bySubject) {
+      const subject = rows[0]!.subject!;
+      const studentIds = rows.map((r) => r.student!.id);
+      const listed = new Map((await examStudentScores(tx, id, studentIds)).map((r) => [r.studentId, r]));
+      const missing = rows.filter((r) => !listed.has(r.student!.id));
+      const added = await insertExamStudents(
+        tx,
+        missing.map((r) => seatOf(multi.schoolId, id, r.student!)),
+      );
+      addedStudents += added.size;
+      const updates: PaperUpdate[] = [];
+      for (const row of rows) {
+        const current = listed.get(row.student!.id);
+        const result = paperFromInput(
+          subject.questions,
+          subject.fullMark,
+          current ? paperOf(current.score, current.absent) : null,
+          row.input,
+        );
+        if ('errors' in result) {
+          skipped.push({ sheet: row.sheet, rowNo: row.rowNo, errors: result.errors });
+          continue;
+        }
+        updates.push({
+          studentId: row.student!.id,
+          examStudentId: current?.esId ?? added.get(row.student!.id)!,
+          before: current?.score ?? null,
+          beforeAbsent: current?.absent ?? false,
+          next: result.paper,
+        });
+      }
+      const result = await applyPapers(
+        tx,
+        {
+          actor,
+          schoolId: multi.schoolId,
+          seId: id,
+          questions: subject.questions,
+          source: 'import',
+          reason: '成绩导入',
+        },
+        updates,
+      );
+      changedScores += result.changedScores;
+      unchanged += updates.length - result.changedStudents.size;
+    }
+  });
+  return { students: valid.length, addedStudents, changedScores, unchanged, skipped };
+}

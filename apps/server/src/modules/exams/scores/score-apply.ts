@@ -1,0 +1,130 @@
+import type { Actor } from '../../../platform/auth-context.ts';
+import type { Executor } from '../../../platform/db.ts';
+import { auditExam } from '../access.ts';
+import type { InputQuestion } from './score-input.ts';
+import { type DerivedPaper, derivePaper, diffPaper, type Paper, type PaperChange } from './score-paper.ts';
+import {
+  bumpScoreVersion,
+  insertScoreRecords,
+  type NewScoreRow,
+  type ScoreRow,
+  upsertScoreRows,
+} from './score-write-repo.ts';
+import { setAbsent } from './scores-repo.ts';
+
+// The one write path of scores (entry, card, import, corrections, finalise): derive the paper
+// (objective scores from the key, totals summed), diff it against what is stored, then upsert the
+// changed rows, write one score record per changed question, set 缺考 flags, bump the single
+// exam's score_version and audit. Runs inside the caller's transaction.
+
+export interface PaperUpdate {
+  studentId: number;
+  examStudentId: number;
+  /** The stored row and 缺考 flag before this write. */
+  before: ScoreRow | null;
+  beforeAbsent: boolean;
+  next: Paper;
+}
+
+export interface ApplyContext {
+  actor: Actor;
+  schoolId: number;
+  seId: number;
+  questions: readonly InputQuestion[];
+  /** contracts SCORE_RECORD_SOURCES key. */
+  source: string;
+  reason: string;
+  /** False when the caller writes the records itself (applied correction requests). */
+  writeRecords?: boolean;
+  /** Rewrite rows whose stored totals differ from the derived ones even without a question change. */
+  rewriteStale?: boolean;
+}
+
+export interface ApplyResult {
+  /** Score records written (changed questions, totals of total-only papers, 缺考 flips). */
+  changedScores: number;
+  changedStudents: Set<number>;
+  changes: { studentId: number; change: PaperChange }[];
+}
+
+/** The stored row as a Paper (absent students keep nothing). */
+export function paperOf(row: ScoreRow | null, absent: boolean): Paper {
+  return {
+    scores: row?.scores ?? {},
+    choices: row?.choices ?? {},
+    totalScore: row?.totalOnly ? row.totalScore : null,
+    absent,
+  };
+}
+
+export function derivedBefore(questions: readonly InputQuestion[], row: ScoreRow | null, absent: boolean) {
+  return row || absent ? derivePaper(questions, paperOf(row, absent)) : null;
+}
+
+const stale = (row: ScoreRow, d: DerivedPaper) =>
+  row.totalScore !== d.totalScore ||
+  row.objectiveScore !== d.objectiveScore ||
+  row.subjectiveScore !== d.subjectiveScore ||
+  row.totalOnly !== d.totalOnly ||
+  JSON.stringify(row.scores) !== JSON.stringify(d.scores);
+
+export async function applyPapers(tx: Executor, context: ApplyContext, updates: PaperUpdate[]): Promise<ApplyResult> {
+  const rows: NewScoreRow[] = [];
+  const changes: ApplyResult['changes'] = [];
+  const changedStudents = new Set<number>();
+  const absentFlips: { esId: number; absent: boolean }[] = [];
+  for (const update of updates) {
+    const before = derivedBefore(context.questions, update.before, update.beforeAbsent);
+    const after = derivePaper(context.questions, update.next);
+    const diff = diffPaper(context.questions, before, after);
+    const rewrite = context.rewriteStale && update.before !== null && stale(update.before, after);
+    if (diff.length === 0 && !rewrite) continue;
+    changedStudents.add(update.studentId);
+    for (const change of diff) changes.push({ studentId: update.studentId, change });
+    if (update.beforeAbsent !== after.absent) absentFlips.push({ esId: update.examStudentId, absent: after.absent });
+    rows.push({
+      schoolId: context.schoolId,
+      singleExamId: context.seId,
+      examStudentId: update.examStudentId,
+      studentId: update.studentId,
+      scores: after.scores,
+      choices: after.choices,
+      objectiveScore: after.objectiveScore,
+      subjectiveScore: after.subjectiveScore,
+      totalScore: after.totalScore,
+      totalOnly: after.totalOnly,
+      updatedBy: context.actor.userId,
+    });
+  }
+  if (rows.length === 0) return { changedScores: 0, changedStudents, changes };
+
+  await upsertScoreRows(tx, rows);
+  const toAbsent = absentFlips.filter((f) => f.absent).map((f) => f.esId);
+  const toPresent = absentFlips.filter((f) => !f.absent).map((f) => f.esId);
+  if (toAbsent.length > 0) await setAbsent(tx, toAbsent, true);
+  if (toPresent.length > 0) await setAbsent(tx, toPresent, false);
+  if (context.writeRecords !== false && changes.length > 0) {
+    await insertScoreRecords(
+      tx,
+      {
+        schoolId: context.schoolId,
+        singleExamId: context.seId,
+        changedBy: context.actor.userId,
+        source: context.source,
+        reason: context.reason,
+      },
+      changes,
+    );
+  }
+  await bumpScoreVersion(tx, [context.seId]);
+  await auditExam(tx, context.actor, `scores.${context.source}`, `single_exam:${context.seId}`, {
+    after: {
+      students: changedStudents.size,
+      changedScores: changes.length,
+      reason: context.reason || undefined,
+      // The full before → after of each question is in score_records; a short sample here.
+      sample: changes.slice(0, 20),
+    },
+  });
+  return { changedScores: changes.length, changedStudents, changes };
+}

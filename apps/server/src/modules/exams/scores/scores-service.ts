@@ -1,0 +1,174 @@
+import type { StudentScore, scoreInputSchema } from '@huikao/contracts';
+import type { z } from 'zod';
+import type { Actor } from '../../../platform/auth-context.ts';
+import type { Db, Executor } from '../../../platform/db.ts';
+import { badInput, forbidden } from '../../../platform/errors.ts';
+import {
+  assertCanEditScores,
+  type CallParams,
+  idOf,
+  optionalIdOf,
+  ownSingleExam,
+  type SingleWithMulti,
+} from '../access.ts';
+import { toQuestion } from '../setup/questions-repo.ts';
+import { insertExamStudents, seatOf } from '../students/exam-students-repo.ts';
+import { applyPapers, type PaperUpdate, paperOf } from './score-apply.ts';
+import { scoreBook } from './score-book.ts';
+import { paperFromInput } from './score-input.ts';
+import { questionsOf } from './score-write-repo.ts';
+import { type ExamStudentScore, examStudentScores, studentById } from './scores-repo.ts';
+
+// Score reads and the editors' writes (score grid, one card, add a student with scores). Reads are
+// open to every teacher of the school; writes follow assertCanEditScores (type 5 while unlocked,
+// type 1 for the classes they teach while 进行中). Every write goes through applyPapers.
+
+type ScoreInputParsed = z.output<typeof scoreInputSchema>;
+
+export function createScoresService(db: Db) {
+  /** Checks and writes the inputs of one single exam in one transaction; returns the changed count. */
+  async function save(
+    actor: Actor,
+    single: SingleWithMulti,
+    inputs: ScoreInputParsed[],
+    options: { source: string; reason?: string; addMissing?: boolean },
+  ): Promise<{ changedScores: number; studentIds: number[] }> {
+    const studentIds = inputs.map((s) => idOf(s.studentId, '学生'));
+    const seen = new Set<number>();
+    for (const id of studentIds) {
+      if (seen.has(id)) throw badInput(`同一学生的成绩重复提交：${id}`);
+      seen.add(id);
+    }
+    return db.transaction(async (tx) => {
+      const questions = await questionsOf(tx, single.id);
+      let rows = await examStudentScores(tx, single.id, studentIds);
+      const listed = new Set(rows.map((r) => r.studentId));
+      const missing = studentIds.filter((id) => !listed.has(id));
+      if (missing.length > 0) rows = [...rows, ...(await addMissing(tx, single, missing, options.addMissing ?? false))];
+      await assertCanEditScores(tx, actor, single, new Set(rows.map((r) => r.classId)));
+
+      const byStudent = new Map(rows.map((r) => [r.studentId, r]));
+      const updates: PaperUpdate[] = [];
+      const errors: string[] = [];
+      inputs.forEach((input, i) => {
+        const row = byStudent.get(studentIds[i]!)!;
+        const result = paperFromInput(questions, single.fullMark, paperOf(row.score, row.absent), input);
+        if ('errors' in result) {
+          errors.push(...result.errors.map((e) => `${row.name}（${row.studentNo}）${e}`));
+          return;
+        }
+        updates.push({
+          studentId: row.studentId,
+          examStudentId: row.esId,
+          before: row.score,
+          beforeAbsent: row.absent,
+          next: result.paper,
+        });
+      });
+      if (errors.length > 0) throw badInput(errors[0]!, { errors });
+      const result = await applyPapers(
+        tx,
+        {
+          actor,
+          schoolId: single.schoolId,
+          seId: single.id,
+          questions,
+          source: options.source,
+          reason: options.reason ?? '',
+        },
+        updates,
+      );
+      return { changedScores: result.changedScores, studentIds };
+    });
+  }
+
+  /** Students not yet listed: refused, or (addSingleStudentAndScores) added with their current class. */
+  async function addMissing(
+    tx: Executor,
+    single: SingleWithMulti,
+    studentIds: number[],
+    add: boolean,
+  ): Promise<ExamStudentScore[]> {
+    const added: ExamStudentScore[] = [];
+    for (const studentId of studentIds) {
+      const student = await studentById(tx, studentId);
+      if (!student) throw badInput(`学生不存在：${studentId}`);
+      if (student.schoolId !== single.schoolId) throw forbidden('无权访问其他学校的数据');
+      if (!add) throw badInput(`${student.name}（${student.studentNo}）不是本科目的考生，请先添加考生`);
+      if (student.status !== 1) throw badInput(`${student.name}（${student.studentNo}）已毕业或转出，不能添加为考生`);
+      const ids = await insertExamStudents(tx, [seatOf(single.schoolId, single.id, student)]);
+      added.push({
+        esId: ids.get(studentId)!,
+        studentId,
+        studentNo: student.studentNo,
+        name: student.name,
+        classId: student.classId,
+        className: student.className,
+        absent: false,
+        score: null,
+      });
+    }
+    return added;
+  }
+
+  /** The ranked book of the single exam, for the given students only. */
+  async function booked(seId: number, studentIds: number[]): Promise<StudentScore[]> {
+    const wanted = new Set(studentIds.map(String));
+    return scoreBook(await examStudentScores(db, seId)).filter((s) => wanted.has(s.studentId));
+  }
+
+  return {
+    async findStuScoresBySeId(actor: Actor, p: CallParams<'findStuScoresBySeId'>) {
+      const single = await ownSingleExam(db, actor, p.schoolId, p.seId);
+      const classId = optionalIdOf(p.classId, '班级');
+      const keyword = p.keyword?.trim();
+      // Ranks need every exam student of the single exam, so the book is built whole and paged here.
+      const list = scoreBook(await examStudentScores(db, single.id)).filter(
+        (s) =>
+          (classId === null || s.classId === String(classId)) &&
+          (!keyword || s.name.includes(keyword) || s.studentNo.includes(keyword)),
+      );
+      const start = (p.currentPage - 1) * p.pageSize;
+      return {
+        list: list.slice(start, start + p.pageSize),
+        total: list.length,
+        currentPage: p.currentPage,
+        pageSize: p.pageSize,
+      };
+    },
+
+    async findAnswerScoresBySeId(actor: Actor, p: CallParams<'findAnswerScoresBySeId'>) {
+      const single = await ownSingleExam(db, actor, p.schoolId, p.seId);
+      const classId = optionalIdOf(p.classId, '班级');
+      const questions = (await questionsOf(db, single.id)).filter((q) => q.kind === 1);
+      const students = scoreBook(await examStudentScores(db, single.id)).filter(
+        (s) => classId === null || s.classId === String(classId),
+      );
+      return { questions: questions.map(toQuestion), students };
+    },
+
+    async updateSingleStudentsAndScores(actor: Actor, p: CallParams<'updateSingleStudentsAndScores'>) {
+      const single = await ownSingleExam(db, actor, p.schoolId, p.seId);
+      const { changedScores, studentIds } = await save(actor, single, p.scores, { source: 'manual', reason: p.reason });
+      return { changedScores, students: await booked(single.id, studentIds) };
+    },
+
+    async updateStudentCardScores(actor: Actor, p: CallParams<'updateStudentCardScores'>) {
+      const single = await ownSingleExam(db, actor, p.schoolId, p.seId);
+      const { studentIds } = await save(actor, single, [p.score], { source: 'card', reason: p.reason });
+      return (await booked(single.id, studentIds))[0]!;
+    },
+
+    async addSingleStudentAndScores(actor: Actor, p: CallParams<'addSingleStudentAndScores'>) {
+      const single = await ownSingleExam(db, actor, p.schoolId, p.seId);
+      const { studentIds } = await save(actor, single, [p.score], {
+        source: 'manual',
+        reason: p.reason,
+        addMissing: true,
+      });
+      return (await booked(single.id, studentIds))[0]!;
+    },
+  };
+}
+
+export type ScoresService = ReturnType<typeof createScoresService>;

@@ -1,0 +1,136 @@
+import type { StudentExam, StudentPaper } from '@huikao/contracts';
+import { roundHalfUp, sumScores } from '@huikao/stats';
+import type { Actor } from '../../../platform/auth-context.ts';
+import type { Db, Executor } from '../../../platform/db.ts';
+import { forbidden, notFound } from '../../../platform/errors.ts';
+import { type CallParams, idOf, ownSingleExam, type SingleWithMulti, schoolOf } from '../access.ts';
+import { taughtClassIds } from '../lookup-repo.ts';
+import { multiTotals, totalOf } from '../scores/score-book.ts';
+import { isChoiceQuestion } from '../scores/score-input.ts';
+import { questionsOf } from '../scores/score-write-repo.ts';
+import { courseName, examStudentScores, singleExamsOfMulti, studentById } from '../scores/scores-repo.ts';
+import { type Entry, studentFigures } from './student-figures.ts';
+import { groupNames, publishedExamsOfStudent, studentOfUser } from './student-repo.ts';
+
+// Students' own exams (only published to students, only what hiddenStudentOrder shows) and one
+// student's paper, which students (their own, published) and teachers (type 5 any student of the
+// school, type 1 students of classes they teach or head) read through the same function.
+
+export function createStudentService(db: Db) {
+  async function me(actor: Actor, schoolId: string) {
+    const school = schoolOf(actor, schoolId);
+    const student = await studentOfUser(db, actor.userId, school);
+    if (!student) throw forbidden('当前账号不是本校学生');
+    return { ...student, schoolId: school };
+  }
+
+  return {
+    async getUserMultiExamByStudentIdAndSchoolId(
+      actor: Actor,
+      p: CallParams<'getUserMultiExamByStudentIdAndSchoolId'>,
+    ): Promise<StudentExam[]> {
+      const student = await me(actor, p.schoolId);
+      const exams: StudentExam[] = [];
+      for (const { exam, gradeName } of await publishedExamsOfStudent(db, student.schoolId, student.id)) {
+        const hidden = exam.hiddenStudentOrder;
+        const rates = exam.settings.rates;
+        const subjects: { seId: number; rows: Awaited<ReturnType<typeof examStudentScores>> }[] = [];
+        const views: StudentExam['subjects'] = [];
+        const fullMarks: number[] = [];
+        for (const single of await singleExamsOfMulti(db, exam.id)) {
+          const rows = await examStudentScores(db, single.id);
+          subjects.push({ seId: single.id, rows });
+          const entries: Entry[] = rows.map((r) => ({
+            studentId: r.studentId,
+            classId: r.classId,
+            total: totalOf(r),
+            absent: r.absent,
+          }));
+          const figures = studentFigures(entries, student.id, single.fullMark, rates, hidden);
+          if (!figures) continue;
+          fullMarks.push(single.fullMark);
+          views.push({ seId: String(single.id), courseName: single.courseName, ...figures });
+        }
+        const totals = multiTotals(subjects).map((t) => ({
+          studentId: t.studentId,
+          classId: t.classId,
+          total: t.total,
+          absent: t.total === null && [...t.subjects.values()].every((v) => v === 'absent'),
+        }));
+        exams.push({
+          meId: String(exam.id),
+          name: exam.name,
+          examType: exam.examType,
+          startDate: exam.startDate,
+          gradeName,
+          hiddenStudentOrder: hidden,
+          subjects: views,
+          total: studentFigures(totals, student.id, sumScores(fullMarks), rates, hidden),
+        });
+      }
+      return exams;
+    },
+
+    async getStuExamDetailInfo(actor: Actor, p: CallParams<'getStuExamDetailInfo'>): Promise<StudentPaper> {
+      const student = await me(actor, p.schoolId);
+      const single = await ownSingleExam(db, actor, p.schoolId, p.seId);
+      if (single.multi.status !== 4 || !single.multi.publishedToStudents) throw forbidden('该考试的成绩尚未发布');
+      return studentPaper(db, single, student.id, true);
+    },
+
+    async findStudentDetailPaper(actor: Actor, p: CallParams<'findStudentDetailPaper'>): Promise<StudentPaper> {
+      const single = await ownSingleExam(db, actor, p.schoolId, p.seId);
+      const student = await studentById(db, idOf(p.studentId, '学生'));
+      if (!student) throw notFound('学生不存在');
+      if (student.schoolId !== single.schoolId) throw forbidden('无权访问其他学校的数据');
+      if (actor.type !== 5) {
+        const [row] = await examStudentScores(db, single.id, [student.id]);
+        const taught = new Set(await taughtClassIds(db, actor.userId, single.multi.termId, null));
+        if (!taught.has(row?.classId ?? student.classId)) throw forbidden('只能查看本人任教班级学生的答卷');
+      }
+      return studentPaper(db, single, student.id, false);
+    },
+  };
+}
+
+/** One student's paper of a single exam; `forStudent` applies the exam's hidden options. */
+async function studentPaper(ex: Executor, single: SingleWithMulti, studentId: number, forStudent: boolean) {
+  const rows = await examStudentScores(ex, single.id);
+  const row = rows.find((r) => r.studentId === studentId);
+  if (!row) throw forStudent ? forbidden('你没有参加该科目考试') : notFound('该学生不是本科目的考生');
+  const questions = await questionsOf(ex, single.id);
+  const groups = await groupNames(ex, [...new Set(questions.flatMap((q) => (q.groupId === null ? [] : [q.groupId])))]);
+  const hidden = single.multi.hiddenStudentOrder;
+  const hideScore = forStudent && hidden[1] === '0';
+  const hideStats = forStudent && hidden[2] === '0';
+  const present = rows.filter((r) => !r.absent && r.score);
+  const score = row.absent ? null : row.score;
+  return {
+    meId: String(single.multi.id),
+    examName: single.multi.name,
+    seId: String(single.id),
+    courseName: await courseName(ex, single.courseId),
+    fullMark: single.fullMark,
+    student: { studentId: String(row.studentId), name: row.name, studentNo: row.studentNo, className: row.className },
+    absent: row.absent,
+    totalScore: hideScore ? null : totalOf(row),
+    hiddenStudentOrder: hidden,
+    questions: questions.map((q) => {
+      const id = String(q.id);
+      const scored = present.map((r) => r.score!.scores[id]).filter((v): v is number => v !== undefined);
+      return {
+        questionId: id,
+        questionNo: q.questionNo,
+        groupName: q.groupId === null ? null : (groups.get(q.groupId) ?? null),
+        kind: q.kind,
+        objectiveType: q.objectiveType,
+        fullMark: q.fullMark,
+        answer: q.answer,
+        choice: isChoiceQuestion(q) ? (score?.choices[id] ?? null) : null,
+        score: hideScore ? null : (score?.scores[id] ?? null),
+        gradeAverage: hideStats || scored.length === 0 ? null : roundHalfUp(sumScores(scored) / scored.length),
+        knowledgePoints: q.knowledgePoints,
+      };
+    }),
+  };
+}
