@@ -13,8 +13,8 @@ import { FileResult, type Upload, XLSX_CONTENT_TYPE } from '../../platform/files
 import { idOf } from '../../platform/tenancy.ts';
 import { coursesOfStage } from './catalogue-repo.ts';
 import { OBJECTIVE_TYPES } from './import-model.ts';
-import { docxLines, parsePaperLines } from './parse-docx-paper.ts';
-import { buildQuestionTemplate, readQuestionWorkbook } from './parse-excel-questions.ts';
+import { readDocxPaperInWorker } from './parse-docx-paper.ts';
+import { buildQuestionTemplate, readQuestionWorkbookInWorker } from './parse-excel-questions.ts';
 import type { ReadQuestion } from './parse-question-fields.ts';
 import { type CheckedQuestion, checkInput, loadCatalogue, resolveRead } from './question-input-check.ts';
 import { ownSchool } from './school-access.ts';
@@ -101,7 +101,7 @@ export function createQuestionImportService(db: Db) {
 
     async previewExcel(courseId: string, upload: Upload): Promise<QuestionImportPreview> {
       const course = await courseOf(courseId);
-      const rows = await readQuestionWorkbook(upload.buffer);
+      const rows = await readQuestionWorkbookInWorker(upload.buffer);
       const catalogue = await catalogueOf(course.id);
       const questions = rows.map((row, i) =>
         resolveRead(catalogue, {
@@ -116,7 +116,7 @@ export function createQuestionImportService(db: Db) {
 
     async previewDocx(courseId: string, upload: Upload): Promise<QuestionImportPreview> {
       const course = await courseOf(courseId);
-      const paper = parsePaperLines(await docxLines(upload.buffer));
+      const paper = await readDocxPaperInWorker(upload.buffer);
       const catalogue = await catalogueOf(course.id);
       const questions = paper.questions.map((question) =>
         resolveRead(catalogue, {
