@@ -65,6 +65,7 @@ describe('security headers', () => {
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
       expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['strict-transport-security']).toBe('max-age=15552000');
     }
   });
 });

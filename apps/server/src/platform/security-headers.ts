@@ -28,6 +28,9 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
       },
     },
     frameguard: { action: 'deny' },
+    // Browsers heed it only over HTTPS; this host's own, since a school's other sites under the
+    // same domain may still be plain HTTP.
+    strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 }
