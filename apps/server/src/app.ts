@@ -11,11 +11,14 @@ import { createExamsModule } from './modules/exams/index.ts';
 import { createQuestionBankModule } from './modules/question-bank/index.ts';
 import { createSchoolBaseModule } from './modules/school-base/index.ts';
 import type { AuditSink, SessionResolver } from './platform/auth-context.ts';
+import { answerClientError } from './platform/client-errors.ts';
 import type { Config } from './platform/config.ts';
 import { type Database, openDatabase } from './platform/db.ts';
 import { registerEndpoint } from './platform/endpoints.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { MULTIPART_LIMITS } from './platform/files.ts';
+import { closeParseWorkers } from './platform/parse-worker.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
 import { localFileStorage } from './platform/storage.ts';
 
@@ -52,12 +55,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.jwttoken'] },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // X-Forwarded-For only from the configured proxies (TRUST_PROXY); by default from nobody.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    // Fastify calls it bound to the instance.
+    clientErrorHandler(this: FastifyInstance, error, socket) {
+      answerClientError(this.log, error, socket);
+    },
   });
   const database = options.database ?? (await openDatabase(config));
   if (!options.database) app.addHook('onClose', () => database.close());
 
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  app.addHook('onClose', closeParseWorkers);
   await app.register(formbody);
   // Uploads (protocol.md): a ceiling for every multipart endpoint; each endpoint's rule is stricter.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
@@ -70,12 +80,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerEndpoint(app, platformApi.healthz, {
     permission: 'public',
-    handler: async () => ({
-      status: 'ok' as const,
-      database: database.kind,
-      migration: await database.migrationLevel(),
-      version: VERSION_LABEL,
-    }),
+    // Whether the process serves and its database is migrated, and no version anyone could match
+    // against a list of known flaws.
+    handler: async () => {
+      const migration = await database.migrationLevel();
+      return { status: 'ok' as const, database: database.kind, migrated: migration.level === migration.expected };
+    },
   });
   registerEndpoint(app, platformApi.appConfig, {
     permission: 'public',

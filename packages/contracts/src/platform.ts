@@ -13,8 +13,8 @@ export type AppConfig = z.infer<typeof appConfigSchema>;
 export const healthSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgresql']),
-  migration: z.object({ level: z.number(), latest: z.string().nullable(), expected: z.number() }),
-  version: z.string(),
+  /** Every migration of this build applied. */
+  migrated: z.boolean(),
 });
 export type Health = z.infer<typeof healthSchema>;
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -27,7 +28,30 @@ const envSchema = z.object({
     .positive()
     .default(10 * 1024 * 1024),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (proxies) => proxies.every(isProxyAddress),
+      'TRUST_PROXY 应为反向代理的地址列表（IP 或网段，逗号分隔，如 127.0.0.1,10.0.0.0/8），或 loopback、linklocal、uniquelocal',
+    ),
 });
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range or one of proxy-addr's names; never "everyone" (true, *). */
+function isProxyAddress(text: string): boolean {
+  if (PROXY_NAMES.has(text)) return true;
+  const [address = '', bits, extra] = text.split('/');
+  if (extra !== undefined || isIP(address) === 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128));
+}
 
 export interface Config {
   env: string;
@@ -44,6 +68,11 @@ export interface Config {
   logLevel: string;
   bodyLimitBytes: number;
   seedDemo: boolean;
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed (Fastify's trustProxy); empty: none, the
+   * client is the connection's peer, so a client cannot name its own address.
+   */
+  trustProxy: string[];
 }
 
 export class ConfigError extends Error {}
@@ -76,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     seedDemo: e.SEED_DEMO === '1',
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ImportRow } from '@huikao/contracts';
 import type { z } from 'zod';
+import { excerpt } from '../../platform/upload-limits.ts';
 import type { ExistingAccount, SchoolCatalogue } from './import-lookup-repo.ts';
 
 // The checks every import kind shares. Each row collects all of its problems in Chinese, so the
@@ -138,8 +139,8 @@ export function findClassNamed(check: RowCheck, names: Names, name: string | nul
     const byGrade = found.filter((c) => name.startsWith(names.gradeName.get(c.gradeId) ?? '\u0000'));
     if (byGrade.length === 1) found = byGrade;
   }
-  if (found.length === 0) check.fail(`班级“${name}”不存在`);
-  if (found.length > 1) check.fail(`有${found.length}个在读班级都叫“${name}”，请先修改班级名称使其唯一`);
+  if (found.length === 0) check.fail(`班级“${excerpt(name)}”不存在`);
+  if (found.length > 1) check.fail(`有${found.length}个在读班级都叫“${excerpt(name)}”，请先修改班级名称使其唯一`);
   return found.length === 1 ? found[0]! : null;
 }
 
@@ -147,7 +148,7 @@ export function findClassNamed(check: RowCheck, names: Names, name: string | nul
 export function findSchoolGrade(check: RowCheck, names: Names, name: string | null) {
   if (name === null) return null;
   const grade = names.grade.get(name);
-  if (!grade) check.fail(`年级“${name}”不存在`);
+  if (!grade) check.fail(`年级“${excerpt(name)}”不存在`);
   else if (grade.schoolGradeId === null) check.fail(`本校还没有开设${name}，请先在“年级学科”中添加该年级`);
   return grade?.schoolGradeId ? grade : null;
 }
@@ -155,7 +156,7 @@ export function findSchoolGrade(check: RowCheck, names: Names, name: string | nu
 export function findCourse(check: RowCheck, names: Names, name: string | null) {
   if (name === null) return null;
   const course = names.course.get(name);
-  if (!course) check.fail(`学科“${name}”不存在`);
+  if (!course) check.fail(`学科“${excerpt(name)}”不存在`);
   return course ?? null;
 }
 

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db.ts';
 import { FileResult, type Upload, XLSX_CONTENT_TYPE } from '../../platform/files.ts';
 import { auditWrite, type CallParams, optionalIdOf, raceToConflict, schoolOf } from './access.ts';
 import { IMPORT_COLUMNS, IMPORT_KIND_NAMES, normaliseTitle } from './excel-columns.ts';
-import { readImportSheet } from './excel-read.ts';
+import { readImportSheetInWorker } from './excel-read.ts';
 import { buildTemplate } from './excel-template.ts';
 import { type AccountPassword, applyPlan } from './import-apply.ts';
 import { schoolCatalogue } from './import-lookup-repo.ts';
@@ -88,7 +88,7 @@ export function createImportService(db: Db) {
     /** Reads the file and checks every row against the school's data; writes nothing. */
     async preview(actor: Actor, p: CallParams<'importPreview'>, upload: Upload): Promise<ImportPreview> {
       const schoolId = schoolOf(actor, p.schoolId);
-      const sheet = await readImportSheet(upload.buffer, IMPORT_COLUMNS[p.kind]);
+      const sheet = await readImportSheetInWorker(upload.buffer, IMPORT_COLUMNS[p.kind]);
       const plan = await planImport(
         db,
         { schoolId, kind: p.kind, termId: optionalIdOf(p.termId, '学期'), rows: sheet.rows },

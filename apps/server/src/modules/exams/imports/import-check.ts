@@ -9,6 +9,7 @@ import {
 } from '../scores/score-input.ts';
 import { questionsOf } from '../scores/score-write-repo.ts';
 import { type SchoolStudent, singleExamsOfMulti, studentsByNo } from '../scores/scores-repo.ts';
+import { excerpt } from '../../../platform/upload-limits.ts';
 import {
   ABSENT,
   CLASS,
@@ -126,17 +127,18 @@ function checkStudent(context: ImportContext, row: CheckedRow, firstRowOf: Map<s
     return;
   }
   const first = firstRowOf.get(studentNo);
-  if (first !== undefined) row.errors.push(`学号${studentNo}重复：与第${first}行是同一学生`);
+  if (first !== undefined) row.errors.push(`学号${excerpt(studentNo)}重复：与第${first}行是同一学生`);
   else firstRowOf.set(studentNo, row.rowNo);
   const student = context.students.get(studentNo);
   if (!student) {
-    row.errors.push(`学号“${studentNo}”不是本校学生`);
+    row.errors.push(`学号“${excerpt(studentNo)}”不是本校学生`);
     return;
   }
   row.student = student;
   if (student.status !== 1) row.errors.push(`学号${studentNo}的学生已毕业或转出`);
   if (name === '') row.errors.push('姓名不能为空');
-  else if (name !== student.name) row.errors.push(`姓名“${name}”与学号${studentNo}的学生“${student.name}”不一致`);
+  else if (name !== student.name)
+    row.errors.push(`姓名“${excerpt(name)}”与学号${studentNo}的学生“${student.name}”不一致`);
 }
 
 function checkCells(subject: ImportSubject, row: CheckedRow) {
@@ -146,7 +148,7 @@ function checkCells(subject: ImportSubject, row: CheckedRow) {
     const flag = values[ABSENT]!;
     if (flag === '是') input.absent = true;
     else if (flag === '' || flag === '否') input.absent = false;
-    else row.errors.push(`缺考只能填“是”或留空，不能填“${flag}”`);
+    else row.errors.push(`缺考只能填“是”或留空，不能填“${excerpt(flag)}”`);
   }
   for (const [title, raw] of Object.entries(values)) {
     if (FIXED.has(title)) continue;
@@ -158,7 +160,7 @@ function checkCells(subject: ImportSubject, row: CheckedRow) {
     }
     const q = subject.byNo.get(title);
     if (!q) {
-      if (raw !== '') row.errors.push(`未知的列“${title}”：${subject.courseName}没有这道题`);
+      if (raw !== '') row.errors.push(`未知的列“${excerpt(title)}”：${subject.courseName}没有这道题`);
       continue;
     }
     const id = String(q.id);
@@ -185,7 +187,7 @@ function checkCells(subject: ImportSubject, row: CheckedRow) {
 function parseScore(raw: string, fullMark: number, label: string, errors: string[]): number | null | undefined {
   if (raw === '') return null;
   if (!NUMBER.test(raw)) {
-    errors.push(`${label}“${raw}”不是数字`);
+    errors.push(`${label}“${excerpt(raw)}”不是数字`);
     return undefined;
   }
   const value = Number(raw);

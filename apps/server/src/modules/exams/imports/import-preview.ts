@@ -4,9 +4,10 @@ import type { Db } from '../../../platform/db.ts';
 import { badInput } from '../../../platform/errors.ts';
 import type { Upload } from '../../../platform/files.ts';
 import { assertNotLocked, type CallParams, optionalIdOf, ownMultiExam } from '../access.ts';
+import { excerpt } from '../../../platform/upload-limits.ts';
 import { checkImportRows, type ImportSubject, loadImportContext } from './import-check.ts';
 import { STUDENT_NO, structureFingerprint } from './import-layout.ts';
-import { readScoreWorkbook } from './import-workbook.ts';
+import { readScoreWorkbookInWorker } from './import-workbook.ts';
 
 // file/uploadFileParse: the uploaded template read and checked row by row; nothing is stored.
 // File-level refusals first (not our template, another exam's template, a changed structure),
@@ -24,10 +25,10 @@ export async function previewScoreImport(
   const multi = await ownMultiExam(db, actor, p.schoolId, p.meId);
   assertNotLocked(multi);
   const seId = optionalIdOf(p.seId, '科目考试');
-  const { meta, sheets } = await readScoreWorkbook(upload.buffer);
+  const { meta, sheets } = await readScoreWorkbookInWorker(upload.buffer);
   if (!meta) throw badInput(NOT_TEMPLATE, { field: 'file' });
   if (meta.meId !== String(multi.id)) {
-    throw badInput(`该模板属于另一场考试“${meta.examName}”，不能导入到“${multi.name}”，请下载本考试的模板`, {
+    throw badInput(`该模板属于另一场考试“${excerpt(meta.examName)}”，不能导入到“${multi.name}”，请下载本考试的模板`, {
       field: 'file',
     });
   }

@@ -1,5 +1,7 @@
 import mammoth from 'mammoth';
 import { badInput } from '../../../platform/errors.ts';
+import { offThread } from '../../../platform/parse-worker.ts';
+import { checkDocumentFile, type DocumentLimits } from '../../../platform/upload-limits.ts';
 import { choiceLetters, halfWidth, judgeAnswer, typeFromHeading } from './parse-question-fields.ts';
 
 // A whole paper from Word (issue #6 item 2): the .docx becomes lines of text (mammoth → HTML →
@@ -11,6 +13,17 @@ import { choiceLetters, halfWidth, judgeAnswer, typeFromHeading } from './parse-
 // preview.
 
 const PICTURE = '\u0000图\u0000';
+const NOT_DOCX = 'Word 文件无法读取，请上传 .docx 格式的文件（.doc 请先在 Word 中另存为 .docx）';
+/**
+ * A paper of 500 questions with answers and explanations is a few thousand paragraphs; pictures
+ * make up most of a file's size. Checked before mammoth builds the document in memory.
+ */
+const DOCUMENT_LIMITS: DocumentLimits = {
+  maxUnzippedBytes: 100 * 1024 * 1024,
+  maxEntries: 2_000,
+  maxParagraphs: 10_000,
+  maxDocumentBytes: 20 * 1024 * 1024,
+};
 
 export interface DocxQuestion {
   /** The question number in the paper. */
@@ -34,6 +47,7 @@ export interface DocxPaper {
 
 /** The paper's lines of text. */
 export async function docxLines(buffer: Buffer): Promise<string[]> {
+  checkDocumentFile(buffer, DOCUMENT_LIMITS, NOT_DOCX);
   try {
     const result = await mammoth.convertToHtml(
       { buffer },
@@ -42,9 +56,17 @@ export async function docxLines(buffer: Buffer): Promise<string[]> {
     );
     return htmlLines(result.value);
   } catch {
-    throw badInput('Word 文件无法读取，请上传 .docx 格式的文件（.doc 请先在 Word 中另存为 .docx）', { field: 'file' });
+    throw badInput(NOT_DOCX, { field: 'file' });
   }
 }
+
+/** The paper of an uploaded .docx: the file checked, read and split into questions. */
+export async function readDocxPaper(buffer: Buffer): Promise<DocxPaper> {
+  return parsePaperLines(await docxLines(buffer));
+}
+
+/** readDocxPaper in a parse worker thread, so a long paper does not hold up other requests. */
+export const readDocxPaperInWorker = offThread(import.meta.url, readDocxPaper);
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 const decode = (text: string) =>

@@ -2,6 +2,8 @@ import { DIFFICULTY_LEVELS, OPTION_LETTERS } from '@huikao/contracts';
 import ExcelJS from 'exceljs';
 import { badInput } from '../../../platform/errors.ts';
 import { cellText } from '../../../platform/spreadsheet-cells.ts';
+import { offThread } from '../../../platform/parse-worker.ts';
+import { CellReader, checkSpreadsheetFile, excerpt, type SpreadsheetLimits } from '../../../platform/upload-limits.ts';
 import { gradeFromText } from './import-model.ts';
 import {
   difficultyOf,
@@ -67,6 +69,16 @@ export const QUESTION_COLUMNS: Column[] = [
   { title: '分值', required: false, width: 8, note: '数字', example: '3' },
 ];
 
+const NOT_READABLE = '文件无法读取，请上传用模板填写的 .xlsx 文件';
+/** An import confirms at most MAX_IMPORT_QUESTIONS (500); a cell holds at most a stem's 5,000 characters. */
+const SHEET_LIMITS: SpreadsheetLimits = {
+  maxUnzippedBytes: 30 * 1024 * 1024,
+  maxEntries: 500,
+  maxRows: 1_000,
+  maxCellChars: 5_000,
+  maxTotalChars: 5_000_000,
+};
+
 const headerOf = (column: Column) => (column.required ? `${column.title}*` : column.title);
 
 /** The template: a 试题 sheet (header and one example row) and a 填写说明 sheet. */
@@ -98,17 +110,19 @@ export type ExcelQuestion = Omit<ReadQuestion, 'no' | 'section' | 'notes'> & { r
 
 /** Reads the 试题 sheet (or the first sheet) of a filled template; blank rows and the untouched example are skipped. */
 export async function readQuestionWorkbook(buffer: Buffer): Promise<ExcelQuestion[]> {
+  checkSpreadsheetFile(buffer, SHEET_LIMITS, NOT_READABLE);
+  const cells = new CellReader(SHEET_LIMITS);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch {
-    throw badInput('文件无法读取，请上传用模板填写的 .xlsx 文件', { field: 'file' });
+    throw badInput(NOT_READABLE, { field: 'file' });
   }
   const sheet = workbook.getWorksheet(QUESTION_SHEET) ?? workbook.worksheets[0];
   if (!sheet) throw badInput('文件中没有工作表', { field: 'file' });
   const positions = new Map<string, number>();
   sheet.getRow(1).eachCell((cell, col) => {
-    positions.set(cellText(cell).replace(/[*＊\s]/g, ''), col);
+    positions.set(cells.text(cell).replace(/[*＊\s]/g, ''), col);
   });
   const missing = QUESTION_COLUMNS.filter((c) => c.required && !positions.has(c.title)).map((c) => c.title);
   if (missing.length) {
@@ -122,7 +136,7 @@ export async function readQuestionWorkbook(buffer: Buffer): Promise<ExcelQuestio
     const row = sheet.getRow(rowNo);
     const value = (title: string) => {
       const col = positions.get(title);
-      return col === undefined ? '' : cellText(row.getCell(col));
+      return col === undefined ? '' : cells.text(row.getCell(col));
     };
     const values = QUESTION_COLUMNS.map((column) => value(column.title));
     if (values.every((v) => v === '') || values.join('\u0001') === example) continue;
@@ -130,6 +144,9 @@ export async function readQuestionWorkbook(buffer: Buffer): Promise<ExcelQuestio
   }
   return rows;
 }
+
+/** readQuestionWorkbook in a parse worker thread. */
+export const readQuestionWorkbookInWorker = offThread(import.meta.url, readQuestionWorkbook);
 
 function checkRow(rowNo: number, value: (title: string) => string): ExcelQuestion {
   const errors: string[] = [];
@@ -140,7 +157,7 @@ function checkRow(rowNo: number, value: (title: string) => string): ExcelQuestio
   if (difficulty === null) {
     errors.push(
       difficultyText
-        ? `难度“${difficultyText}”不正确，应为 1 到 5 或 ${DIFFICULTY_LEVELS.map((d) => d.name).join('、')}`
+        ? `难度“${excerpt(difficultyText)}”不正确，应为 1 到 5 或 ${DIFFICULTY_LEVELS.map((d) => d.name).join('、')}`
         : '难度不能为空',
     );
   }
@@ -161,14 +178,14 @@ function checkRow(rowNo: number, value: (title: string) => string): ExcelQuestio
 
   const yearText = value('年份');
   const year = /^\d{4}$/.test(yearText) ? Number(yearText) : null;
-  if (yearText && year === null) errors.push(`年份“${yearText}”应为四位数字`);
+  if (yearText && year === null) errors.push(`年份“${excerpt(yearText)}”应为四位数字`);
   const gradeText = value('年级');
   const gradeId = gradeText ? gradeOf(gradeText) : null;
-  if (gradeText && gradeId === null) errors.push(`年级“${gradeText}”无法识别，请填写如 七年级、高一`);
+  if (gradeText && gradeId === null) errors.push(`年级“${excerpt(gradeText)}”无法识别，请填写如 七年级、高一`);
   const scoreText = value('分值');
   const score = scoreText === '' ? null : Number(scoreText);
   if (score !== null && (!Number.isFinite(score) || score < 0 || score > 200)) {
-    errors.push(`分值“${scoreText}”应为 0 到 200 的数字`);
+    errors.push(`分值“${excerpt(scoreText)}”应为 0 到 200 的数字`);
   }
 
   return {

@@ -13,8 +13,8 @@ import { FileResult, type Upload, XLSX_CONTENT_TYPE } from '../../../platform/fi
 import { idOf } from '../../../platform/tenancy.ts';
 import { coursesOfStage } from '../catalogue/catalogue-repo.ts';
 import { OBJECTIVE_TYPES } from '../import/import-model.ts';
-import { docxLines, parsePaperLines } from '../import/parse-docx-paper.ts';
-import { buildQuestionTemplate, readQuestionWorkbook } from '../import/parse-excel-questions.ts';
+import { readDocxPaperInWorker } from '../import/parse-docx-paper.ts';
+import { buildQuestionTemplate, readQuestionWorkbookInWorker } from '../import/parse-excel-questions.ts';
 import type { ReadQuestion } from '../import/parse-question-fields.ts';
 import * as write from '../import/write-repo.ts';
 import { assertCaller } from '../user/user-owner.ts';
@@ -101,7 +101,7 @@ export function createQuestionImportService(db: Db) {
 
     async previewExcel(courseId: string, upload: Upload): Promise<QuestionImportPreview> {
       const course = await courseOf(courseId);
-      const rows = await readQuestionWorkbook(upload.buffer);
+      const rows = await readQuestionWorkbookInWorker(upload.buffer);
       const catalogue = await catalogueOf(course.id);
       const questions = rows.map((row, i) =>
         resolveRead(catalogue, {
@@ -116,7 +116,7 @@ export function createQuestionImportService(db: Db) {
 
     async previewDocx(courseId: string, upload: Upload): Promise<QuestionImportPreview> {
       const course = await courseOf(courseId);
-      const paper = parsePaperLines(await docxLines(upload.buffer));
+      const paper = await readDocxPaperInWorker(upload.buffer);
       const catalogue = await catalogueOf(course.id);
       const questions = paper.questions.map((question) =>
         resolveRead(catalogue, {
