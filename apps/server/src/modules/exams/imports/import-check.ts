@@ -1,5 +1,6 @@
 import { normaliseChoice } from '@huikao/stats';
 import type { Executor } from '../../../platform/db.ts';
+import { excerpt } from '../../../platform/upload-limits.ts';
 import {
   type InputQuestion,
   isChoiceQuestion,
@@ -9,7 +10,6 @@ import {
 } from '../scores/score-input.ts';
 import { questionsOf } from '../scores/score-write-repo.ts';
 import { type SchoolStudent, singleExamsOfMulti, studentsByNo } from '../scores/scores-repo.ts';
-import { excerpt } from '../../../platform/upload-limits.ts';
 import {
   ABSENT,
   CLASS,

@@ -1,6 +1,5 @@
 import ExcelJS from 'exceljs';
 import { badInput } from '../../../platform/errors.ts';
-import { cellText } from '../../../platform/spreadsheet-cells.ts';
 import { offThread } from '../../../platform/parse-worker.ts';
 import { CellReader, checkSpreadsheetFile, type SpreadsheetLimits } from '../../../platform/upload-limits.ts';
 import { INSTRUCTIONS_SHEET, META_MARK, META_SHEET, STUDENT_NO } from './import-layout.ts';

@@ -1,7 +1,6 @@
 import { DIFFICULTY_LEVELS, OPTION_LETTERS } from '@huikao/contracts';
 import ExcelJS from 'exceljs';
 import { badInput } from '../../../platform/errors.ts';
-import { cellText } from '../../../platform/spreadsheet-cells.ts';
 import { offThread } from '../../../platform/parse-worker.ts';
 import { CellReader, checkSpreadsheetFile, excerpt, type SpreadsheetLimits } from '../../../platform/upload-limits.ts';
 import { gradeFromText } from './import-model.ts';

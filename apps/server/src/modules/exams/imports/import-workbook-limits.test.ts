@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { xlsxOf } from '../../test/sheets.ts';
-import { overlappingZipBomb } from '../../test/zip-files.ts';
+import { xlsxOf } from '../../../test/sheets.ts';
+import { overlappingZipBomb } from '../../../test/zip-files.ts';
 import { readScoreWorkbookInWorker } from './import-workbook.ts';
 
 // Issue #21 item 7 for the score import: the workbook is read in a worker thread within limits,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filledQuestionTemplate } from '../../test/question-bank-sheets.ts';
+import { filledQuestionTemplate } from '../../../test/question-bank-sheets.ts';
 import { readQuestionWorkbookInWorker } from './parse-excel-questions.ts';
 
 // Issue #21 item 7 for questions from Excel: read in a worker thread, a cell longer than a stem

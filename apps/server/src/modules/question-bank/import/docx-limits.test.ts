@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { questionBankSchoolApi as api, platformApi, type QuestionImportPreview } from '@huikao/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { call, upload } from '../../test/client.ts';
-import { setUpSchoolBank } from '../../test/question-bank-school-fixture.ts';
-import { docxOfParagraphs } from '../../test/zip-files.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { call, upload } from '../../../test/client.ts';
+import { setUpSchoolBank } from '../../../test/question-bank-school-fixture.ts';
+import { docxOfParagraphs } from '../../../test/zip-files.ts';
 
 // Issue #21 item 7: a Word paper of 200,000 paragraphs used to hold the event loop for seconds and
 // take a GB; now its paragraphs are counted before mammoth reads it, and what is allowed is parsed
