@@ -2,6 +2,7 @@ import type { ItemsReport, MisRecommend } from '@huikao/contracts';
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import { badInput, forbidden, notFound } from '../../platform/errors.ts';
+import { requireClass } from '../../platform/read-scope.ts';
 import { idOf } from '../../platform/tenancy.ts';
 import { findPracticeQuestions } from '../question-bank/index.ts';
 import { classIn, scopeIn, singleExamOf } from './read-context.ts';
@@ -9,7 +10,6 @@ import { studentPaperScores } from './read-exams-repo.ts';
 import type { CallParams } from './read-exams-service.ts';
 import { studentRowOf } from './read-repo.ts';
 import { requireFinalised, type StoredReports, schoolRunKey } from './read-stored.ts';
-import { requireClass } from './scope.ts';
 
 // 错题推荐 (mis-recommend): the questions a class (its stored item means) or one of its students
 // (their own question scores) lost the biggest share of, with their knowledge points and up to

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { classTeachers, teachers } from '../../db/schema.ts';
+import { classes, classTeachers, teachers } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
 import { multiExams, singleExams } from './schema.ts';
 
@@ -25,6 +25,12 @@ export async function findSingleExamRow(
     .innerJoin(multiExams, eq(multiExams.id, singleExams.multiExamId))
     .where(eq(singleExams.id, seId));
   return row ? { ...row.single, multi: row.multi } : null;
+}
+
+/** A class's school, for the tenancy check of a `classId` filter (null: no such class). */
+export async function findClassSchoolId(ex: Executor, classId: number): Promise<number | null> {
+  const [row] = await ex.select({ schoolId: classes.schoolId }).from(classes).where(eq(classes.id, classId));
+  return row?.schoolId ?? null;
 }
 
 /**
