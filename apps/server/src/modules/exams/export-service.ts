@@ -5,11 +5,11 @@ import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import { FileResult, XLSX_CONTENT_TYPE } from '../../platform/files.ts';
 import { requireAny } from '../../platform/read-scope.ts';
-import { type CallParams, ownMultiExam, ownSingleExam } from './access.ts';
+import { type CallParams, ownClassId, ownMultiExam, ownSingleExam } from './access.ts';
 import { addBookSheet, singleSheetTable, totalsSheetTable } from './export-sheet.ts';
 import type { MultiExamRow } from './lookup-repo.ts';
 import { multiTotals, scoreBook } from './score-book.ts';
-import { courseKey, examReadScope, readableClasses, readableClassesOrNone, requestedClassId } from './score-scope.ts';
+import { courseKey, examReadScope, readableClasses, readableClassesOrNone } from './score-scope.ts';
 import { questionsOf } from './score-write-repo.ts';
 import { byClassAndNo, examStudentScores, singleExamsOfMulti } from './scores-repo.ts';
 
@@ -63,7 +63,7 @@ export function createExportService(db: Db) {
   return {
     async exportSingleScoreInfo(actor: Actor, p: CallParams<'exportSingleScoreInfo'>) {
       const single = await ownSingleExam(db, actor, p.schoolId, p.seId);
-      const requested = await requestedClassId(db, single.multi, p.classId);
+      const requested = await ownClassId(db, single.schoolId, p.classId);
       const rows = await examStudentScores(db, single.id);
       const scope = await examReadScope(
         db,
@@ -84,7 +84,7 @@ export function createExportService(db: Db) {
     /** The totals sheet: every course and the total, so only where the reader reads the total. */
     async exportMultiScoreInfo(actor: Actor, p: CallParams<'exportMultiScoreInfo'>) {
       const multi = await ownMultiExam(db, actor, p.schoolId, p.meId);
-      const requested = await requestedClassId(db, multi, p.classId);
+      const requested = await ownClassId(db, multi.schoolId, p.classId);
       const { subjects, scope } = await subjectsOf(actor, multi);
       const table = totalsTable(subjects, readableClasses(scope, TOTAL_SUBJECT, requested));
       return file(`${multi.name}-总分成绩.xlsx`, (workbook) =>

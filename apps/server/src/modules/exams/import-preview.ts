@@ -3,7 +3,7 @@ import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import { badInput } from '../../platform/errors.ts';
 import type { Upload } from '../../platform/files.ts';
-import { assertNotLocked, type CallParams, optionalIdOf, ownMultiExam } from './access.ts';
+import { assertNotLocked, type CallParams, ownMultiExam, subjectOfMulti } from './access.ts';
 import { checkImportRows, type ImportSubject, loadImportContext } from './import-check.ts';
 import { STUDENT_NO, structureFingerprint } from './import-layout.ts';
 import { readScoreWorkbook } from './import-workbook.ts';
@@ -23,7 +23,7 @@ export async function previewScoreImport(
 ): Promise<ScoreImportPreview> {
   const multi = await ownMultiExam(db, actor, p.schoolId, p.meId);
   assertNotLocked(multi);
-  const seId = optionalIdOf(p.seId, '科目考试');
+  const seId = await subjectOfMulti(db, multi, p.seId);
   const { meta, sheets } = await readScoreWorkbook(upload.buffer);
   if (!meta) throw badInput(NOT_TEMPLATE, { field: 'file' });
   if (meta.meId !== String(multi.id)) {

@@ -27,10 +27,10 @@ export async function findSingleExamRow(
   return row ? { ...row.single, multi: row.multi } : null;
 }
 
-/** A class's school, for the tenancy check of a `classId` filter (null: no such class). */
-export async function findClassSchoolId(ex: Executor, classId: number): Promise<number | null> {
+/** A class with its school, for the tenancy check of a `classId` filter. */
+export async function findClassRow(ex: Executor, classId: number): Promise<{ schoolId: number } | null> {
   const [row] = await ex.select({ schoolId: classes.schoolId }).from(classes).where(eq(classes.id, classId));
-  return row?.schoolId ?? null;
+  return row ?? null;
 }
 
 /**

@@ -1,9 +1,7 @@
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Executor } from '../../platform/db.ts';
-import { forbidden, notFound } from '../../platform/errors.ts';
 import { type ReadScope, requireClass, requireSubject, scopeOf, scopeSource } from '../../platform/read-scope.ts';
-import { optionalIdOf } from '../../platform/tenancy.ts';
-import { findClassSchoolId, type MultiExamRow } from './lookup-repo.ts';
+import type { MultiExamRow } from './lookup-repo.ts';
 
 // Score reads and exports follow the same reading rule as the reports (platform/read-scope.ts,
 // roles-and-permissions.md): type 5, 校长/副校长 and the grade's 年级主任 read every class and course;
@@ -29,23 +27,6 @@ export async function examReadScope(
 
 /** The subject key of a course, as the scope names it ('0' is the total). */
 export const courseKey = (courseId: number) => String(courseId);
-
-/**
- * The `classId` filter of a score read or export: a class of another school is refused (403), one
- * that names no class is 404, none at all is null.
- */
-export async function requestedClassId(
-  ex: Executor,
-  multi: MultiExamRow,
-  classId: string | undefined,
-): Promise<number | null> {
-  const id = optionalIdOf(classId, '班级');
-  if (id === null) return null;
-  const schoolId = await findClassSchoolId(ex, id);
-  if (schoolId === null) throw notFound('班级不存在');
-  if (schoolId !== multi.schoolId) throw forbidden('无权访问其他学校的数据');
-  return id;
-}
 
 /**
  * The classes whose rows of one subject the reader gets: refused when they read the subject in no

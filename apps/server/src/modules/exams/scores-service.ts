@@ -3,13 +3,20 @@ import type { z } from 'zod';
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Db, Executor } from '../../platform/db.ts';
 import { badInput, forbidden } from '../../platform/errors.ts';
-import { assertCanEditScores, type CallParams, idOf, ownSingleExam, type SingleWithMulti } from './access.ts';
+import {
+  assertCanEditScores,
+  type CallParams,
+  idOf,
+  ownClassId,
+  ownSingleExam,
+  type SingleWithMulti,
+} from './access.ts';
 import { insertExamStudents, seatOf } from './exam-students-repo.ts';
 import { toQuestion } from './questions-repo.ts';
 import { applyPapers, type PaperUpdate, paperOf } from './score-apply.ts';
 import { scoreBook } from './score-book.ts';
 import { paperFromInput } from './score-input.ts';
-import { courseKey, examReadScope, readableClasses, requestedClassId } from './score-scope.ts';
+import { courseKey, examReadScope, readableClasses } from './score-scope.ts';
 import { questionsOf } from './score-write-repo.ts';
 import { type ExamStudentScore, examStudentScores, studentById } from './scores-repo.ts';
 
@@ -107,7 +114,7 @@ export function createScoresService(db: Db) {
 
   /** Every exam student's row, and the classes of them the reader may read (platform/read-scope.ts). */
   async function readableRows(actor: Actor, single: SingleWithMulti, classId: string | undefined) {
-    const requested = await requestedClassId(db, single.multi, classId);
+    const requested = await ownClassId(db, single.schoolId, classId);
     const rows = await examStudentScores(db, single.id);
     const scope = await examReadScope(
       db,
