@@ -2,7 +2,7 @@ import { type Endpoint, examsApi, type StoredUser } from '@huikao/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, multiExams, scoreRecords, singleExams, studentScores } from '../../db/schema.ts';
-import { call } from '../../test/client.ts';
+import { call, upload } from '../../test/client.ts';
 import { type ScoresSetup, setUpScores } from '../../test/scores-fixture.ts';
 
 // Another school's id in a filter or a narrowing parameter (issue #21 item 9) is refused with 403,
@@ -38,10 +38,20 @@ async function snapshot() {
 
 /** 403 with a Chinese message, one more refusal audited, nothing changed. */
 async function expectRefused(endpoint: Endpoint, params: Record<string, unknown>, session = s.sessions.admin) {
-  const before = { audited: await refusals(session), rows: await snapshot() };
   // A file call answers a refusal with the JSON envelope like any other.
-  const answer = await call(s.t.app, endpoint, { schoolId: s.sid, ...params }, { session });
-  expect(answer.http, `${endpoint.path}: ${answer.message}`).toBe(403);
+  await expectRefusedBy(endpoint.path, session, () =>
+    call(s.t.app, endpoint, { schoolId: s.sid, ...params }, { session }),
+  );
+}
+
+async function expectRefusedBy(
+  label: string,
+  session: StoredUser,
+  request: () => Promise<{ http: number; message: string }>,
+) {
+  const before = { audited: await refusals(session), rows: await snapshot() };
+  const answer = await request();
+  expect(answer.http, `${label}: ${answer.message}`).toBe(403);
   expect(answer.message).toMatch(/[\u4e00-\u9fa5]/);
   expect(await refusals(session)).toBe(before.audited + 1);
   expect(await snapshot()).toEqual(before.rows);
@@ -74,5 +84,15 @@ describe("another school's seId or studentId", () => {
     });
     await expectRefused(examsApi.exportScoreTemplate, { meId: s.meId, seId: otherSeId() });
     await expectRefused(examsApi.summaryQiqExamToScExam, { meId: s.meId, seId: otherSeId() });
+    // The import preview refuses before reading the file.
+    await expectRefusedBy('uploadFileParse', s.sessions.admin, () =>
+      upload(
+        s.t.app,
+        examsApi.uploadFileParse,
+        { schoolId: s.sid, meId: s.meId, seId: otherSeId() },
+        { fileName: '成绩.xlsx', buffer: Buffer.from('not read') },
+        { session: s.sessions.admin },
+      ),
+    );
   });
 });
