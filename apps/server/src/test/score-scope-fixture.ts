@@ -1,4 +1,5 @@
-import type { StoredUser } from '@huikao/contracts';
+import { examsApi, type StoredUser } from '@huikao/contracts';
+import { analysisModule } from './analysis-fixture.ts';
 import { login } from './client.ts';
 import {
   makeClass,
@@ -10,12 +11,12 @@ import {
   makeUser,
   relateManager,
 } from './factories.ts';
-import { setUpSchoolBase } from './school-base-fixture.ts';
+import { expectOk, setUpSchoolBase } from './school-base-fixture.ts';
 import { makeExam } from './scores-factories.ts';
 
 // The school of the scope matrix (roles-and-permissions.md): two grades, three classes, two courses.
 // 八年级(1)班 and (2)班 sit the grade-8 exam, 七年级(1)班 the grade-7 exam; both exams have 语文 (course 1)
-// and 数学 (course 2), total-only, two students a class. One signed-in reader of every role and leader
+// and 数学 (course 2), total-only, two students a class, scored, finalised, published and computed. One signed-in reader of every role and leader
 // kind the roles document names, and a teacher of another school.
 
 export const CHINESE = 1;
@@ -65,6 +66,29 @@ export async function setUpScoreScope() {
     });
   const exam8 = await examOf(8, '八年级月考', [c81, c82]);
   const exam7 = await examOf(7, '七年级月考', [c71]);
+  // Scores entered, finalised, published and computed, so the report calls read them too.
+  const analysis = analysisModule(db);
+  for (const [exam, sitting] of [
+    [exam8, [c81, c82]],
+    [exam7, [c71]],
+  ] as const) {
+    for (const subject of exam.subjects) {
+      const scores = sitting.flatMap((c) =>
+        c.students.map((st, i) => ({ studentId: String(st.id), totalScore: 80 + i })),
+      );
+      expectOk(
+        await s.call(examsApi.updateSingleStudentsAndScores, {
+          schoolId: s.sid,
+          seId: String(subject.single.id),
+          scores,
+        }),
+      );
+    }
+    const meId = String(exam.multi.id);
+    expectOk(await s.call(examsApi.summaryQiqExamToScExam, { schoolId: s.sid, meId }));
+    expectOk(await s.call(examsApi.publishMultiExam, { schoolId: s.sid, meId, toStudents: false }));
+  }
+  await analysis.runs.runPending();
 
   const teacher = async (name: string, type: 1 | 5 = 1, schoolId = school.id) => {
     const row = await makeTeacher(db, { schoolId, name, type });

@@ -1,4 +1,11 @@
-import { type Endpoint, examsApi, type StoredUser, type StudentScore } from '@huikao/contracts';
+import {
+  analysisApi,
+  type Endpoint,
+  examsApi,
+  type StoredUser,
+  type StudentRow,
+  type StudentScore,
+} from '@huikao/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/client.ts';
@@ -135,7 +142,24 @@ const CALLS: Record<string, (session: StoredUser, exam: ExamName) => Promise<str
     if (!workbook) return [];
     return workbook.worksheets.flatMap((sheet) => classNamesOf(sheet).map((c) => `${c}/${sheet.name}`));
   },
+  /** The reports' student table (analysis module): each row's subjects within the reader's scope. */
+  async getMultiExamStudentScorePage(session, exam) {
+    const params = { schoolId: s.sid, meId: String(examOf(exam).multi.id), pageSize: 500 };
+    const result = await call<{ list: StudentRow[] }>(s.t.app, analysisApi.getMultiExamStudentScorePage, params, {
+      session,
+    });
+    if (result.http !== 200) {
+      expectRefusal(result.http, result.message);
+      return [];
+    }
+    return result.data.list.flatMap((row) =>
+      Object.keys(row.subjects).map((key) => `${row.className}/${SUBJECT_NAMES[key]}`),
+    );
+  },
 };
+
+/** Subject keys of the reports: the course id, '0' the total. */
+const SUBJECT_NAMES: Record<string, string> = { '0': '总分', '1': '语文', '2': '数学' };
 
 /** Which of the readable pairs a call can return: the subjects' pairs, the totals, or both. */
 const COVERS: Record<string, (pair: string) => boolean> = {
@@ -145,6 +169,12 @@ const COVERS: Record<string, (pair: string) => boolean> = {
   exportSingleScoreInfo: (pair) => !pair.endsWith('/总分'),
   exportMultiScoreInfo: (pair) => pair.endsWith('/总分'),
   exportMultiExcels: () => true,
+  getMultiExamStudentScorePage: () => true,
+};
+
+/** The reports are also read by a type 4 manager, over the schools of their relations. */
+const READABLE_BY_CALL: Partial<Record<string, Partial<typeof READABLE>>> = {
+  getMultiExamStudentScorePage: { manager: { exam8: all(C81, C82), exam7: all(C71) } },
 };
 
 const readers = Object.keys(READABLE) as Reader[];
@@ -153,7 +183,8 @@ describe.each(Object.keys(CALLS))('%s', (callName) => {
   it.each(readers)('%s gets exactly the classes and courses they may read', async (reader) => {
     for (const exam of ['exam8', 'exam7'] as const) {
       const got = sortedUnique(await CALLS[callName]!(s.readers[reader], exam));
-      const expected = sortedUnique(READABLE[reader][exam].filter(COVERS[callName]!));
+      const readable = READABLE_BY_CALL[callName]?.[reader] ?? READABLE[reader];
+      const expected = sortedUnique(readable[exam].filter(COVERS[callName]!));
       expect(got, `${reader} in ${exam}`).toEqual(expected);
     }
   });
