@@ -18,6 +18,7 @@ import { resolveClasses, seatClasses } from './exam-students-service.ts';
 import { type MultiExamRow, taughtTermClasses } from './lookup-repo.ts';
 import * as repo from './multi-exams-repo.ts';
 import * as facts from './placement-repo.ts';
+import { examScopeView } from './score-scope.ts';
 import { findScoreConfig } from './settings-repo.ts';
 import { insertSingleExam } from './single-exams-repo.ts';
 
@@ -219,9 +220,9 @@ export function createMultiExamsService(db: Db, storage: FileStorage) {
       return null;
     },
 
-    async getMultiExamByMeId(actor: Actor, p: CallParams<'getMultiExamByMeId'>): Promise<MultiExam> {
+    async getMultiExamByMeId(actor: Actor, p: CallParams<'getMultiExamByMeId'>) {
       const exam = await ownMultiExam(db, actor, p.schoolId, p.meId);
-      return view(exam.id);
+      return { ...(await view(exam.id)), readScope: await examScopeView(db, actor, exam) };
     },
 
     async findMultiExamBySchoolIdYear(actor: Actor, p: CallParams<'findMultiExamBySchoolIdYear'>) {

@@ -2,6 +2,7 @@ import {
   analysisApi,
   type Endpoint,
   examsApi,
+  type ReadScopeView,
   type StoredUser,
   type StudentRow,
   type StudentScore,
@@ -203,5 +204,27 @@ describe('whole exports', () => {
     // Only the sheet of their course: no totals, no 语文.
     expect(math!.worksheets.map((w) => w.name)).toEqual(['数学']);
     expect(classNamesOf(math!.getWorksheet('数学')!)).toEqual([C81, C81, C82, C82]);
+  });
+});
+
+describe('getMultiExamByMeId', () => {
+  it.each(readers)('%s is told exactly what they may read, so the page offers only that', async (reader) => {
+    const classNames = new Map(Object.values(s.classes).map((c) => [String(c.klass.id), c.klass.name]));
+    for (const exam of ['exam8', 'exam7'] as const) {
+      const expected = sortedUnique(READABLE[reader][exam]);
+      const params = { schoolId: s.sid, meId: String(examOf(exam).multi.id) };
+      const result = await call<{ readScope: ReadScopeView }>(s.t.app, examsApi.getMultiExamByMeId, params, {
+        session: s.readers[reader],
+      });
+      if (result.http !== 200) {
+        expectRefusal(result.http, result.message);
+        expect(expected).toEqual([]);
+        continue;
+      }
+      const told = Object.entries(result.data.readScope.subjectsByClass).flatMap(([classId, keys]) =>
+        keys.map((key) => `${classNames.get(classId)}/${SUBJECT_NAMES[key]}`),
+      );
+      expect(sortedUnique(told), `${reader} in ${exam}`).toEqual(expected);
+    }
   });
 });

@@ -1,7 +1,14 @@
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Executor } from '../../platform/db.ts';
-import { type ReadScope, requireClass, requireSubject, scopeOf, scopeSource } from '../../platform/read-scope.ts';
-import type { MultiExamRow } from './lookup-repo.ts';
+import {
+  type ReadScope,
+  requireClass,
+  requireSubject,
+  scopeOf,
+  scopeSource,
+  scopeView,
+} from '../../platform/read-scope.ts';
+import { examClassesAndCourses, type MultiExamRow } from './lookup-repo.ts';
 
 // Score reads and exports follow the same reading rule as the reports (platform/read-scope.ts,
 // roles-and-permissions.md): type 5, 校长/副校长 and the grade's 年级主任 read every class and course;
@@ -23,6 +30,12 @@ export async function examReadScope(
     [...new Set(classIds)],
     courseIds,
   );
+}
+
+/** What the reader may read of the exam, as the exam page shows it (which subjects and classes to offer). */
+export async function examScopeView(ex: Executor, actor: Actor, multi: MultiExamRow) {
+  const { classIds, courseIds } = await examClassesAndCourses(ex, multi.id);
+  return scopeView(await examReadScope(ex, actor, multi, classIds, courseIds));
 }
 
 /** The subject key of a course, as the scope names it ('0' is the total). */
