@@ -21,8 +21,9 @@ import { questionsOf } from './score-write-repo.ts';
 import { type ExamStudentScore, examStudentScores, studentById } from './scores-repo.ts';
 
 // Score reads and the editors' writes (score grid, one card, add a student with scores). Reads give
-// the classes the reader may read in the subject (score-scope.ts); writes follow assertCanEditScores (type 5 while unlocked,
-// type 1 for the classes they teach while 进行中). Every write goes through applyPapers.
+// the classes the reader may read in the subject (score-scope.ts); writes follow assertCanEditScores
+// (type 5 while unlocked, type 1 for the classes they teach while 进行中). Every write goes through
+// applyPapers.
 
 type ScoreInputParsed = z.output<typeof scoreInputSchema>;
 

@@ -14,7 +14,8 @@ import { groupNames, publishedExamsOfStudent, studentOfUser } from './student-re
 
 // Students' own exams (only published to students, only what hiddenStudentOrder shows) and one
 // student's paper, which students (their own, published) and teachers (type 5 any student of the
-// school, others the classes they may read in the subject: score-scope.ts) read through the same function.
+// school, others the classes they may read in the subject: score-scope.ts) read through the same
+// function.
 
 export function createStudentService(db: Db) {
   async function me(actor: Actor, schoolId: string) {
