@@ -11,6 +11,16 @@ import { z } from 'zod';
 /** '0' is the total (总分); any other subject key is the course id. */
 export const TOTAL_SUBJECT = '0';
 
+/** What the caller may read of one exam: the whole grade, or these classes and courses (class heads: every course of their class). */
+export const readScopeSchema = z.object({
+  wholeGrade: z.boolean(),
+  classIds: z.array(z.string()),
+  /** Per class, the subject keys the caller may read ('0' = total). */
+  subjectsByClass: z.record(z.string(), z.array(z.string())),
+  headClassIds: z.array(z.string()),
+});
+export type ReadScopeView = z.infer<typeof readScopeSchema>;
+
 export const scopeKindSchema = z.enum(['union', 'area', 'school', 'grade', 'class']);
 export type ScopeKind = z.infer<typeof scopeKindSchema>;
 

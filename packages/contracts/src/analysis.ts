@@ -5,6 +5,7 @@ import {
   levelsReportSchema,
   linesReportSchema,
   overviewReportSchema,
+  readScopeSchema,
   reportStatusSchema,
   scopeRefSchema,
   studentRowSchema,
@@ -47,14 +48,7 @@ export const reportExamSchema = z.object({
   unionKey: z.string().nullable(),
   subjects: z.array(subjectRefSchema),
   classes: z.array(z.object({ classId: z.string(), name: z.string() })),
-  /** What the caller may read: the whole grade, or these classes and courses (class heads: every course of their class). */
-  scope: z.object({
-    wholeGrade: z.boolean(),
-    classIds: z.array(z.string()),
-    /** Per class, the subject keys the caller may read ('0' = total). */
-    subjectsByClass: z.record(z.string(), z.array(z.string())),
-    headClassIds: z.array(z.string()),
-  }),
+  scope: readScopeSchema,
   report: reportStatusSchema,
 });
 export type ReportExam = z.infer<typeof reportExamSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readScopeSchema } from './analysis-models.ts';
 import { schoolRelationSchema } from './auth.ts';
 import { dateSchema, idSchema, numberSchema } from './common.ts';
 import { e, ids, meId, schoolId, seId, x } from './exam-call-kit.ts';
@@ -70,7 +71,12 @@ export const examsApi = {
     multiExamSchema,
   ),
   deleteMultiExam: e(x('deleteMultiExam'), { schoolId, meId }, z.null()),
-  getMultiExamByMeId: e(x('getMultiExamByMeId'), { schoolId, meId }, multiExamSchema),
+  /** One exam, with what the caller may read of its scores (the same rule as the reports). */
+  getMultiExamByMeId: e(
+    x('getMultiExamByMeId'),
+    { schoolId, meId },
+    multiExamSchema.extend({ readScope: readScopeSchema }),
+  ),
   findMultiExamBySchoolIdYear: e(
     x('findMultiExamBySchoolIdYear'),
     {

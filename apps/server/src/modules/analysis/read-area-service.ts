@@ -9,6 +9,7 @@ import {
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
+import { requireReaderSchool, requireUnionSchool, type UnionReader, unionReader } from '../../platform/read-scope.ts';
 import { idOf } from '../../platform/tenancy.ts';
 import { subjectRefs } from './read-context.ts';
 import {
@@ -23,7 +24,6 @@ import {
 } from './read-exams-repo.ts';
 import type { CallParams } from './read-exams-service.ts';
 import { type ReportRunsView, requireFinalised, runKeyOf, type StoredReports } from './read-stored.ts';
-import { requireReaderSchool, requireUnionSchool, type UnionReader, unionReader } from './scope.ts';
 
 // The school area (type 4 managers; also a school's administrators and principals for the 联考s
 // their school sits): exams of the schools they may read, one entry per 联考, and the union's

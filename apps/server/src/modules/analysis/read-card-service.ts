@@ -1,11 +1,11 @@
 import { hiddenOptionOn, type StudentRow, type StudentSubjectFigures, TOTAL_SUBJECT } from '@huikao/contracts';
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
+import { type ReadScope, requireClass, requireSubject } from '../../platform/read-scope.ts';
 import { classIn, readableExam, subjectOf } from './read-context.ts';
 import type { CallParams } from './read-exams-service.ts';
 import { studentRowPage } from './read-repo.ts';
 import { requireFinalised, type StoredReports, schoolRunKey } from './read-stored.ts';
-import { type ReadScope, requireClass, requireSubject } from './scope.ts';
 
 // 成绩单 (grade-report-card, report-card): a page of the exam's stored student rows, filtered by
 // class and keyword and sorted by a subject in SQL. A reader sees the rows of the classes in their

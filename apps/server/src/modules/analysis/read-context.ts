@@ -3,6 +3,7 @@ import { sumScores } from '@huikao/stats';
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import { badInput, forbidden } from '../../platform/errors.ts';
+import { type ReadScope, requireAny, scopeOf, scopeSource } from '../../platform/read-scope.ts';
 import { idOf, ownedBy, schoolOf } from '../../platform/tenancy.ts';
 import {
   classesOfExams,
@@ -13,7 +14,6 @@ import {
   schoolOfClasses,
   singleExamById,
 } from './read-exams-repo.ts';
-import { type ReadScope, requireAny, scopeOf, scopeSource } from './scope.ts';
 
 // An exam as report calls see it: its courses (subject refs, the total first), the classes it
 // analyses (those of its computed reports; before that, settings.classIds when set, else every class

@@ -3,11 +3,11 @@ import type { z } from 'zod';
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import { ruleBroken } from '../../platform/errors.ts';
+import { type ReadScope, readsAnything, scopeOf, scopeSource, scopeView } from '../../platform/read-scope.ts';
 import { optionalIdOf, ownedBy, schoolOf } from '../../platform/tenancy.ts';
 import { type ExamContext, examContexts, readableExam } from './read-context.ts';
 import { examsWhere, schoolYearRow } from './read-exams-repo.ts';
 import { NOT_FINALISED, type ReportRunsView, schoolRunKey } from './read-stored.ts';
-import { type ReadScope, readsAnything, scopeOf, scopeSource, scopeView } from './scope.ts';
 
 // The report exam pickers: the school's finalised and published exams the caller may read, each
 // with its courses, classes, the caller's scope and the state of its report computation; the

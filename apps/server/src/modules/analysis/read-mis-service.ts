@@ -2,14 +2,14 @@ import type { ItemsReport, MisRecommend } from '@huikao/contracts';
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import { badInput, forbidden, notFound } from '../../platform/errors.ts';
+import { requireClass } from '../../platform/read-scope.ts';
 import { idOf } from '../../platform/tenancy.ts';
 import { findPracticeQuestions } from '../question-bank/index.ts';
 import { classIn, scopeIn, singleExamOf } from './read-context.ts';
-import { studentPaperScores } from './read-exams-repo.ts';
+import { schoolOfStudent, studentPaperScores } from './read-exams-repo.ts';
 import type { CallParams } from './read-exams-service.ts';
 import { studentRowOf } from './read-repo.ts';
 import { requireFinalised, type StoredReports, schoolRunKey } from './read-stored.ts';
-import { requireClass } from './scope.ts';
 
 // 错题推荐 (mis-recommend): the questions a class (its stored item means) or one of its students
 // (their own question scores) lost the biggest share of, with their knowledge points and up to
@@ -37,7 +37,11 @@ export function createReadMisService(db: Db, stored: StoredReports) {
       if (p.studentId !== undefined) {
         const studentId = idOf(p.studentId, '学生');
         const row = await studentRowOf(db, runKey, studentId);
-        if (!row) throw notFound('该学生没有参加本次考试');
+        if (!row) {
+          const school = await schoolOfStudent(db, studentId);
+          if (school !== null && school !== context.exam.schoolId) throw forbidden('无权访问其他学校的数据');
+          throw notFound('该学生没有参加本次考试');
+        }
         if (Number(row.classId) !== klass.classId) throw forbidden('该学生不在所选班级');
         const paper = await studentPaperScores(db, course.seId, studentId);
         if (!paper || paper.absent) throw badInput('该学生本科目缺考，没有错题');

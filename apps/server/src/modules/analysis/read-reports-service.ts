@@ -10,10 +10,10 @@ import {
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import { badInput } from '../../platform/errors.ts';
+import { type ReadScope, requireAny, requireClass, requireSubject } from '../../platform/read-scope.ts';
 import { classIn, type ExamContext, readableExam, scopeIn, singleExamOf, subjectOf } from './read-context.ts';
 import type { CallParams } from './read-exams-service.ts';
 import { requireFinalised, type StoredReports, schoolRunKey } from './read-stored.ts';
-import { type ReadScope, requireAny, requireClass, requireSubject } from './scope.ts';
 
 // The report-page finders of one school exam: each reads one stored document and leaves out the
 // rows (classes, students) outside the caller's scope. Grade aggregates stay: they are the

@@ -10,7 +10,7 @@ import { expectRefused, type ReportCalls, setUpReportCalls } from '../../test/an
 import { expectOk } from '../../test/school-base-fixture.ts';
 import { callFile } from '../../test/scores-fixture.ts';
 
-// Who reads what (roles-and-permissions.md, scope.ts): each role's refusals are HTTP 403 with a
+// Who reads what (roles-and-permissions.md, platform/read-scope.ts): each role's refusals are HTTP 403 with a
 // Chinese message and one more permission.refused row in the audit log; inside the scope, rows of
 // other classes and subjects are left out.
 

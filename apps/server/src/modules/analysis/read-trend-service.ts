@@ -8,14 +8,14 @@ import {
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import { badInput, forbidden, notFound } from '../../platform/errors.ts';
+import { type ReadScope, requireClass, requireSubject } from '../../platform/read-scope.ts';
+import { teacherLinks } from '../../platform/read-scope-repo.ts';
 import { idOf } from '../../platform/tenancy.ts';
 import { classIn, type ExamContext, examContexts, readableExam, subjectOf } from './read-context.ts';
 import { examsWhere, schoolOfStudent } from './read-exams-repo.ts';
 import type { CallParams } from './read-exams-service.ts';
 import { reportPartsOfRuns, studentRowOf, studentRowsAcrossRuns } from './read-repo.ts';
 import { requireFinalised, type StoredReports, schoolRunKey } from './read-stored.ts';
-import { type ReadScope, requireClass, requireSubject } from './scope.ts';
-import { teacherLinks } from './scope-repo.ts';
 
 // Trends composed at read time from stored documents: each class's mean, 超均率, class T and rank
 // per exam from the exams' grade overviews (grade-trend-analysis, trend-analysis, teacher-analysis),

@@ -11,6 +11,7 @@ import {
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import { FileResult, XLSX_CONTENT_TYPE } from '../../platform/files.ts';
+import { requireWhole } from '../../platform/read-scope.ts';
 import { type ExamContext, readableExam } from './read-context.ts';
 import type { ExamRow } from './read-exams-repo.ts';
 import type { CallParams } from './read-exams-service.ts';
@@ -18,7 +19,6 @@ import { reportBody, reportsOfRun, studentRowsOfRun } from './read-repo.ts';
 import { requireFinalised, type StoredReports, schoolRunKey } from './read-stored.ts';
 import { summaryDocx } from './report-file-summary.ts';
 import { reportWorkbook } from './report-file-workbook.ts';
-import { requireWhole } from './scope.ts';
 
 // grade-report-file: the exam's report package, for readers of the whole grade: an .xlsx workbook
 // of every table and a .docx narrative summary with the main charts. Both are built from the stored

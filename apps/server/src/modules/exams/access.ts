@@ -2,10 +2,11 @@ import type { examsApi } from '@huikao/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Executor } from '../../platform/db.ts';
-import { forbidden, ruleBroken } from '../../platform/errors.ts';
-import { idOf, ownedBy, schoolOf } from '../../platform/tenancy.ts';
+import { badInput, forbidden, ruleBroken } from '../../platform/errors.ts';
+import { idOf, optionalIdOf, ownedBy, schoolOf } from '../../platform/tenancy.ts';
 import { recordAudit } from '../auth/index.ts';
 import {
+  findClassRow,
   findMultiExamRow,
   findSingleExamRow,
   type MultiExamRow,
@@ -39,6 +40,30 @@ export async function ownSingleExam(
 ): Promise<SingleWithMulti> {
   const school = schoolOf(actor, schoolId);
   return ownedBy(await findSingleExamRow(ex, idOf(seId, '科目考试')), school, '科目考试不存在或已删除');
+}
+
+/**
+ * The optional `seId` that narrows a multi-exam call to one subject: another school's is 403 (never
+ * silently matching nothing), one of another exam of the school 400.
+ */
+export async function subjectOfMulti(
+  ex: Executor,
+  multi: MultiExamRow,
+  seId: string | undefined,
+): Promise<number | null> {
+  const id = optionalIdOf(seId, '科目考试');
+  if (id === null) return null;
+  const single = ownedBy(await findSingleExamRow(ex, id), multi.schoolId, '科目考试不存在或已删除');
+  if (single.multiExamId !== multi.id) throw badInput('科目考试不属于该考试');
+  return id;
+}
+
+/** An optional `classId` filter: a class of another school is 403, one that names no class 404. */
+export async function ownClassId(ex: Executor, schoolId: number, classId: string | undefined): Promise<number | null> {
+  const id = optionalIdOf(classId, '班级');
+  if (id === null) return null;
+  ownedBy(await findClassRow(ex, id), schoolId, '班级不存在或已删除');
+  return id;
 }
 
 /** Structure and settings change only before the exam is finalised. */

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { classTeachers, teachers } from '../../db/schema.ts';
+import { classes, classTeachers, teachers } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
-import { multiExams, singleExams } from './schema.ts';
+import { examStudents, multiExams, singleExams } from './schema.ts';
 
 // The rows every exams use case starts from: an exam with its school (for the tenancy check) and
 // status, and the classes a teacher teaches. School-base tables are read, never written, here.
@@ -25,6 +25,33 @@ export async function findSingleExamRow(
     .innerJoin(multiExams, eq(multiExams.id, singleExams.multiExamId))
     .where(eq(singleExams.id, seId));
   return row ? { ...row.single, multi: row.multi } : null;
+}
+
+/** The classes that sit a multi-exam and its courses: what its reading scope is made of. */
+export async function examClassesAndCourses(ex: Executor, meId: number) {
+  const courses = await ex
+    .select({ id: singleExams.id, courseId: singleExams.courseId })
+    .from(singleExams)
+    .where(eq(singleExams.multiExamId, meId));
+  const seated =
+    courses.length === 0
+      ? []
+      : await ex
+          .selectDistinct({ classId: examStudents.classId })
+          .from(examStudents)
+          .where(
+            inArray(
+              examStudents.singleExamId,
+              courses.map((c) => c.id),
+            ),
+          );
+  return { classIds: seated.map((r) => r.classId), courseIds: [...new Set(courses.map((c) => c.courseId))] };
+}
+
+/** A class with its school, for the tenancy check of a `classId` filter. */
+export async function findClassRow(ex: Executor, classId: number): Promise<{ schoolId: number } | null> {
+  const [row] = await ex.select({ schoolId: classes.schoolId }).from(classes).where(eq(classes.id, classId));
+  return row ?? null;
 }
 
 /**

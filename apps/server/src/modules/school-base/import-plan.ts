@@ -51,6 +51,11 @@ export async function planImport(ex: Executor, request: ImportRequest, options: 
   const catalogue = await lookup.schoolCatalogue(ex, schoolId);
   if (!catalogue) throw notFound('学校不存在');
   const names = namesOf(catalogue);
+  // Only the class-teacher import uses a term, but another school's is refused whatever the kind.
+  const term =
+    request.termId === null
+      ? null
+      : ownedBy(await lookup.findTerm(ex, request.termId), schoolId, '该学期不存在或已删除');
 
   switch (request.kind) {
     case 'students': {
@@ -94,8 +99,7 @@ export async function planImport(ex: Executor, request: ImportRequest, options: 
       return { kind: 'classes', schoolId, schoolYearId: yearId, rows: checkClasses(rows, facts) };
     }
     case 'class_teachers': {
-      if (request.termId === null) throw badInput('请选择学期', { field: 'termId' });
-      const term = ownedBy(await lookup.findTerm(ex, request.termId), schoolId, '该学期不存在或已删除');
+      if (term === null) throw badInput('请选择学期', { field: 'termId' });
       const classIds = cells(rows, '班级').flatMap((name) => (names.classes.get(name) ?? []).map((c) => c.id));
       const [teachers, links] = await Promise.all([
         lookup.teachersByPhone(ex, schoolId, cells(rows, '教师手机号')),

@@ -14,6 +14,7 @@ import {
 } from '@huikao/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client.ts';
+import type { ExamWithScope } from './score-reading.ts';
 
 // Server state of my-exam, the student's exam list and the paper page: one key factory under
 // ['exams', schoolId, …], one query builder per call. The contracts type responses as unknown, so
@@ -81,7 +82,8 @@ export const examQueries = {
   exam: (schoolId: string, meId: string) =>
     queryOptions({
       queryKey: examKeys.exam(schoolId, meId),
-      queryFn: ({ signal }) => call(examsApi.getMultiExamByMeId, { schoolId, meId }, { signal }) as Promise<MultiExam>,
+      queryFn: ({ signal }) =>
+        call(examsApi.getMultiExamByMeId, { schoolId, meId }, { signal }) as Promise<ExamWithScope>,
       enabled: meId !== '',
     }),
   students: (schoolId: string, seId: string, classId?: string) =>

@@ -1,7 +1,7 @@
 import type { ScoreImportResult } from '@huikao/contracts';
 import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db } from '../../../platform/db.ts';
-import { assertNotLocked, type CallParams, optionalIdOf, ownMultiExam } from '../access.ts';
+import { assertNotLocked, type CallParams, ownMultiExam, subjectOfMulti } from '../access.ts';
 import { applyPapers, type PaperUpdate, paperOf } from '../scores/score-apply.ts';
 import { paperFromInput } from '../scores/score-input.ts';
 import { examStudentScores } from '../scores/scores-repo.ts';
@@ -21,7 +21,7 @@ export async function commitScoreImport(
 ): Promise<ScoreImportResult> {
   const multi = await ownMultiExam(db, actor, p.schoolId, p.meId);
   assertNotLocked(multi);
-  const seId = optionalIdOf(p.seId, '科目考试');
+  const seId = await subjectOfMulti(db, multi, p.seId);
   const bySheet = new Map<string, SheetRows>();
   for (const row of p.rows) {
     const sheet = bySheet.get(row.sheet) ?? { sheet: row.sheet, rows: [] };

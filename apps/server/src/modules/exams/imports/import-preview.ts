@@ -4,7 +4,7 @@ import type { Db } from '../../../platform/db.ts';
 import { badInput } from '../../../platform/errors.ts';
 import type { Upload } from '../../../platform/files.ts';
 import { excerpt } from '../../../platform/upload-limits.ts';
-import { assertNotLocked, type CallParams, optionalIdOf, ownMultiExam } from '../access.ts';
+import { assertNotLocked, type CallParams, ownMultiExam, subjectOfMulti } from '../access.ts';
 import { checkImportRows, type ImportSubject, loadImportContext } from './import-check.ts';
 import { STUDENT_NO, structureFingerprint } from './import-layout.ts';
 import { readScoreWorkbookInWorker } from './import-workbook.ts';
@@ -24,7 +24,7 @@ export async function previewScoreImport(
 ): Promise<ScoreImportPreview> {
   const multi = await ownMultiExam(db, actor, p.schoolId, p.meId);
   assertNotLocked(multi);
-  const seId = optionalIdOf(p.seId, '科目考试');
+  const seId = await subjectOfMulti(db, multi, p.seId);
   const { meta, sheets } = await readScoreWorkbookInWorker(upload.buffer);
   if (!meta) throw badInput(NOT_TEMPLATE, { field: 'file' });
   if (meta.meId !== String(multi.id)) {

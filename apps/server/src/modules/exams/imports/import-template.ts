@@ -3,7 +3,7 @@ import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db } from '../../../platform/db.ts';
 import { badInput } from '../../../platform/errors.ts';
 import { FileResult, XLSX_CONTENT_TYPE } from '../../../platform/files.ts';
-import { type CallParams, optionalIdOf, ownMultiExam } from '../access.ts';
+import { type CallParams, ownMultiExam, subjectOfMulti } from '../access.ts';
 import { isChoiceQuestion } from '../scores/score-input.ts';
 import { questionsOf } from '../scores/score-write-repo.ts';
 import { type ExamStudentScore, examStudentScores, singleExamsOfMulti } from '../scores/scores-repo.ts';
@@ -30,7 +30,7 @@ import {
 
 export async function exportScoreTemplate(db: Db, actor: Actor, p: CallParams<'exportScoreTemplate'>) {
   const multi = await ownMultiExam(db, actor, p.schoolId, p.meId);
-  const seId = optionalIdOf(p.seId, '科目考试');
+  const seId = await subjectOfMulti(db, multi, p.seId);
   const singles = (await singleExamsOfMulti(db, multi.id)).filter((s) => seId === null || s.id === seId);
   if (singles.length === 0) throw badInput(seId === null ? '该考试还没有科目' : '科目考试不属于该考试');
   const subjects = [];

@@ -1,11 +1,13 @@
 import { PassThrough } from 'node:stream';
+import { TOTAL_SUBJECT } from '@huikao/contracts';
 import ExcelJS from 'exceljs';
 import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db } from '../../../platform/db.ts';
-import { forbidden } from '../../../platform/errors.ts';
 import { FileResult, XLSX_CONTENT_TYPE } from '../../../platform/files.ts';
-import { type CallParams, optionalIdOf, ownMultiExam, ownSingleExam } from '../access.ts';
-import { taughtClassIds } from '../lookup-repo.ts';
+import { requireAny } from '../../../platform/read-scope.ts';
+import { type CallParams, ownClassId, ownMultiExam, ownSingleExam } from '../access.ts';
+import type { MultiExamRow } from '../lookup-repo.ts';
+import { courseKey, examReadScope, readableClasses, readableClassesOrNone } from '../score-scope.ts';
 import { addBookSheet, singleSheetTable, totalsSheetTable } from './export-sheet.ts';
 import { multiTotals, scoreBook } from './score-book.ts';
 import { questionsOf } from './score-write-repo.ts';
@@ -13,43 +15,37 @@ import { byClassAndNo, examStudentScores, singleExamsOfMulti } from './scores-re
 
 // exportSingleScoreInfo, exportMultiScoreInfo, exportMultiExcels: the score book as .xlsx with
 // question scores, objective options, totals and class and grade ranks. Ranks are always over
-// the whole grade; a type-1 teacher gets the rows of the classes they teach (the course for a
-// single subject, any course or 班主任 for the multi-exam), type 5 every row.
+// the whole grade; the rows are those the reader may read (score-scope.ts): a subject's sheet the
+// classes where they read that course, the totals sheet the classes where they read the total
+// (every course of the class). A sheet the reader may read nothing of is left out of the book.
 
 export function createExportService(db: Db) {
-  /** Classes whose rows the actor may export: null = all. */
-  async function visibleClasses(
-    actor: Actor,
-    termId: number,
-    courseId: number | null,
-    classId: number | null,
-  ): Promise<Set<number> | null> {
-    if (actor.type === 5) return classId === null ? null : new Set([classId]);
-    const taught = new Set(await taughtClassIds(db, actor.userId, termId, courseId));
-    if (taught.size === 0) throw forbidden('只能导出本人任教班级的成绩');
-    if (classId !== null) {
-      if (!taught.has(classId)) throw forbidden('只能导出本人任教班级的成绩');
-      return new Set([classId]);
-    }
-    return taught;
-  }
-  const keep = (visible: Set<number> | null, classId: string | number) => !visible || visible.has(Number(classId));
-
-  async function subjectTables(meId: number, visible: Set<number> | null) {
-    const singles = await singleExamsOfMulti(db, meId);
+  /** Every subject's rows and questions, with the reader's scope over the multi-exam. */
+  async function subjectsOf(actor: Actor, multi: MultiExamRow) {
+    const singles = await singleExamsOfMulti(db, multi.id);
     const subjects = [];
     for (const single of singles) {
       const rows = await examStudentScores(db, single.id);
       subjects.push({ single, rows, questions: await questionsOf(db, single.id) });
     }
+    const scope = await examReadScope(
+      db,
+      actor,
+      multi,
+      subjects.flatMap((s) => s.rows.map((r) => r.classId)),
+      singles.map((s) => s.courseId),
+    );
+    return { singles, subjects, scope };
+  }
+
+  function totalsTable(subjects: Awaited<ReturnType<typeof subjectsOf>>['subjects'], visible: Set<number>) {
     const totals = multiTotals(subjects.map((s) => ({ seId: s.single.id, rows: s.rows })))
       .sort(byClassAndNo)
-      .filter((t) => keep(visible, t.classId));
-    const totalsTable = totalsSheetTable(
-      singles.map((s) => ({ seId: s.id, courseName: s.courseName })),
+      .filter((t) => visible.has(Number(t.classId)));
+    return totalsSheetTable(
+      subjects.map((s) => ({ seId: s.single.id, courseName: s.single.courseName })),
       totals,
     );
-    return { subjects, totalsTable };
   }
 
   /** A streaming workbook collected into memory; `fill` adds its sheets. */
@@ -67,39 +63,51 @@ export function createExportService(db: Db) {
   return {
     async exportSingleScoreInfo(actor: Actor, p: CallParams<'exportSingleScoreInfo'>) {
       const single = await ownSingleExam(db, actor, p.schoolId, p.seId);
-      const visible = await visibleClasses(
+      const requested = await ownClassId(db, single.schoolId, p.classId);
+      const rows = await examStudentScores(db, single.id);
+      const scope = await examReadScope(
+        db,
         actor,
-        single.multi.termId,
-        single.courseId,
-        optionalIdOf(p.classId, '班级'),
+        single.multi,
+        rows.map((r) => r.classId),
+        [single.courseId],
       );
+      const visible = readableClasses(scope, courseKey(single.courseId), requested);
       const [course] = (await singleExamsOfMulti(db, single.multiExamId)).filter((s) => s.id === single.id);
-      const book = scoreBook(await examStudentScores(db, single.id)).filter((s) => keep(visible, s.classId));
+      const book = scoreBook(rows).filter((s) => visible.has(Number(s.classId)));
       const table = singleSheetTable(await questionsOf(db, single.id), book);
       return file(`${single.multi.name}-${course!.courseName}-成绩.xlsx`, (workbook) =>
         addBookSheet(workbook, course!.courseName, table.header, table.rows),
       );
     },
 
+    /** The totals sheet: every course and the total, so only where the reader reads the total. */
     async exportMultiScoreInfo(actor: Actor, p: CallParams<'exportMultiScoreInfo'>) {
       const multi = await ownMultiExam(db, actor, p.schoolId, p.meId);
-      const visible = await visibleClasses(actor, multi.termId, null, optionalIdOf(p.classId, '班级'));
-      const { totalsTable } = await subjectTables(multi.id, visible);
+      const requested = await ownClassId(db, multi.schoolId, p.classId);
+      const { subjects, scope } = await subjectsOf(actor, multi);
+      const table = totalsTable(subjects, readableClasses(scope, TOTAL_SUBJECT, requested));
       return file(`${multi.name}-总分成绩.xlsx`, (workbook) =>
-        addBookSheet(workbook, '总分', totalsTable.header, totalsTable.rows),
+        addBookSheet(workbook, '总分', table.header, table.rows),
       );
     },
 
     async exportMultiExcels(actor: Actor, p: CallParams<'exportMultiExcels'>) {
       const multi = await ownMultiExam(db, actor, p.schoolId, p.meId);
-      const visible = await visibleClasses(actor, multi.termId, null, null);
-      const { subjects, totalsTable } = await subjectTables(multi.id, visible);
+      const { subjects, scope } = await subjectsOf(actor, multi);
+      if (!scope.whole) requireAny(scope);
+      const totalClasses = readableClassesOrNone(scope, TOTAL_SUBJECT, null);
       return file(`${multi.name}-成绩册.xlsx`, (workbook) => {
-        addBookSheet(workbook, '总分', totalsTable.header, totalsTable.rows);
+        if (scope.whole || totalClasses.size > 0) {
+          const table = totalsTable(subjects, totalClasses);
+          addBookSheet(workbook, '总分', table.header, table.rows);
+        }
         for (const { single, rows, questions } of subjects) {
+          const visible = readableClassesOrNone(scope, courseKey(single.courseId), null);
+          if (!scope.whole && visible.size === 0) continue;
           const table = singleSheetTable(
             questions,
-            scoreBook(rows).filter((s) => keep(visible, s.classId)),
+            scoreBook(rows).filter((s) => visible.has(Number(s.classId))),
           );
           addBookSheet(workbook, single.courseName, table.header, table.rows);
         }

@@ -3,7 +3,7 @@ import { sumScores } from '@huikao/stats';
 import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db, Executor } from '../../../platform/db.ts';
 import { AppError, badInput, notFound, ruleBroken } from '../../../platform/errors.ts';
-import { auditExam, type CallParams, optionalIdOf, ownMultiExam } from '../access.ts';
+import { auditExam, type CallParams, ownMultiExam, subjectOfMulti } from '../access.ts';
 import type { MultiExamRow } from '../lookup-repo.ts';
 import { multiExamView } from '../setup/multi-exams-repo.ts';
 import { classIdsOfMulti, lockSingleExams, updateMultiExamFields } from './finalise-repo.ts';
@@ -87,7 +87,7 @@ export function createFinaliseService(db: Db) {
   return {
     async summaryQiqExamToScExam(actor: Actor, p: CallParams<'summaryQiqExamToScExam'>) {
       const multi = await ownMultiExam(db, actor, p.schoolId, p.meId);
-      const seId = optionalIdOf(p.seId, '科目考试');
+      const seId = await subjectOfMulti(db, multi, p.seId);
       if (multi.status === 1) throw ruleBroken('考试还是草稿，请先开始考试（进行中），录入成绩后再完成');
       if (multi.status >= 3) throw ruleBroken('考试已完成并锁定');
       const singles = await singleExamsOfMulti(db, multi.id);

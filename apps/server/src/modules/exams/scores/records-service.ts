@@ -88,10 +88,14 @@ export function createRecordsService(db: Db) {
   return {
     async findScoreRecords(actor: Actor, p: CallParams<'findScoreRecords'>) {
       const schoolId = schoolOf(actor, p.schoolId);
+      // Filters name rows of the school: another school's exam or student is refused, not an empty page.
+      const seId = p.seId === undefined ? null : (await ownSingleExam(db, actor, p.schoolId, p.seId)).id;
+      const studentId = optionalIdOf(p.studentId, '学生');
+      if (studentId !== null) ownedBy(await studentById(db, studentId), schoolId, '学生不存在');
       const page = await recordPage(db, {
         schoolId,
-        seId: optionalIdOf(p.seId, '科目考试'),
-        studentId: optionalIdOf(p.studentId, '学生'),
+        seId,
+        studentId,
         status: p.status ?? null,
         keyword: p.keyword,
         teacherUserId: actor.type === 5 ? undefined : actor.userId,

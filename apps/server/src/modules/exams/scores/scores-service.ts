@@ -7,10 +7,11 @@ import {
   assertCanEditScores,
   type CallParams,
   idOf,
-  optionalIdOf,
+  ownClassId,
   ownSingleExam,
   type SingleWithMulti,
 } from '../access.ts';
+import { courseKey, examReadScope, readableClasses } from '../score-scope.ts';
 import { toQuestion } from '../setup/questions-repo.ts';
 import { insertExamStudents, seatOf } from '../students/exam-students-repo.ts';
 import { applyPapers, type PaperUpdate, paperOf } from './score-apply.ts';
@@ -19,9 +20,10 @@ import { paperFromInput } from './score-input.ts';
 import { questionsOf } from './score-write-repo.ts';
 import { type ExamStudentScore, examStudentScores, studentById } from './scores-repo.ts';
 
-// Score reads and the editors' writes (score grid, one card, add a student with scores). Reads are
-// open to every teacher of the school; writes follow assertCanEditScores (type 5 while unlocked,
-// type 1 for the classes they teach while 进行中). Every write goes through applyPapers.
+// Score reads and the editors' writes (score grid, one card, add a student with scores). Reads give
+// the classes the reader may read in the subject (score-scope.ts); writes follow assertCanEditScores
+// (type 5 while unlocked, type 1 for the classes they teach while 进行中). Every write goes through
+// applyPapers.
 
 type ScoreInputParsed = z.output<typeof scoreInputSchema>;
 
@@ -111,6 +113,20 @@ export function createScoresService(db: Db) {
     return added;
   }
 
+  /** Every exam student's row, and the classes of them the reader may read (platform/read-scope.ts). */
+  async function readableRows(actor: Actor, single: SingleWithMulti, classId: string | undefined) {
+    const requested = await ownClassId(db, single.schoolId, classId);
+    const rows = await examStudentScores(db, single.id);
+    const scope = await examReadScope(
+      db,
+      actor,
+      single.multi,
+      rows.map((r) => r.classId),
+      [single.courseId],
+    );
+    return { rows, classIds: readableClasses(scope, courseKey(single.courseId), requested) };
+  }
+
   /** The ranked book of the single exam, for the given students only. */
   async function booked(seId: number, studentIds: number[]): Promise<StudentScore[]> {
     const wanted = new Set(studentIds.map(String));
@@ -120,12 +136,12 @@ export function createScoresService(db: Db) {
   return {
     async findStuScoresBySeId(actor: Actor, p: CallParams<'findStuScoresBySeId'>) {
       const single = await ownSingleExam(db, actor, p.schoolId, p.seId);
-      const classId = optionalIdOf(p.classId, '班级');
+      const visible = await readableRows(actor, single, p.classId);
       const keyword = p.keyword?.trim();
       // Ranks need every exam student of the single exam, so the book is built whole and paged here.
-      const list = scoreBook(await examStudentScores(db, single.id)).filter(
+      const list = scoreBook(visible.rows).filter(
         (s) =>
-          (classId === null || s.classId === String(classId)) &&
+          visible.classIds.has(Number(s.classId)) &&
           (!keyword || s.name.includes(keyword) || s.studentNo.includes(keyword)),
       );
       const start = (p.currentPage - 1) * p.pageSize;
@@ -139,11 +155,9 @@ export function createScoresService(db: Db) {
 
     async findAnswerScoresBySeId(actor: Actor, p: CallParams<'findAnswerScoresBySeId'>) {
       const single = await ownSingleExam(db, actor, p.schoolId, p.seId);
-      const classId = optionalIdOf(p.classId, '班级');
+      const visible = await readableRows(actor, single, p.classId);
       const questions = (await questionsOf(db, single.id)).filter((q) => q.kind === 1);
-      const students = scoreBook(await examStudentScores(db, single.id)).filter(
-        (s) => classId === null || s.classId === String(classId),
-      );
+      const students = scoreBook(visible.rows).filter((s) => visible.classIds.has(Number(s.classId)));
       return { questions: questions.map(toQuestion), students };
     },
 

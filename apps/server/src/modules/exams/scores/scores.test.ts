@@ -200,7 +200,8 @@ type AnswerScores = { questions: { questionNo: string; answer: string }[]; stude
 
 describe('findAnswerScoresBySeId', () => {
   it('lists the objective questions with the choices of every student, by class', async () => {
-    const result = await s.as<AnswerScores>(s.sessions.teacher, examsApi.findAnswerScoresBySeId, {
+    // Teacher A teaches 数学 in class (1); who reads what is the scope matrix's (score-scope.test.ts).
+    const result = await s.as<AnswerScores>(s.sessions.teacherA, examsApi.findAnswerScoresBySeId, {
       schoolId: sid(),
       seId: s.mathId,
       classId: String(s.classes[0]!.id),

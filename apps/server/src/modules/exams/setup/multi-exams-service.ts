@@ -15,6 +15,7 @@ import {
   schoolOf,
 } from '../access.ts';
 import { type MultiExamRow, taughtTermClasses } from '../lookup-repo.ts';
+import { examScopeView } from '../score-scope.ts';
 import { resolveClasses, seatClasses } from '../students/exam-students-service.ts';
 import * as facts from '../students/placement-repo.ts';
 import * as repo from './multi-exams-repo.ts';
@@ -219,9 +220,9 @@ export function createMultiExamsService(db: Db, storage: FileStorage) {
       return null;
     },
 
-    async getMultiExamByMeId(actor: Actor, p: CallParams<'getMultiExamByMeId'>): Promise<MultiExam> {
+    async getMultiExamByMeId(actor: Actor, p: CallParams<'getMultiExamByMeId'>) {
       const exam = await ownMultiExam(db, actor, p.schoolId, p.meId);
-      return view(exam.id);
+      return { ...(await view(exam.id)), readScope: await examScopeView(db, actor, exam) };
     },
 
     async findMultiExamBySchoolIdYear(actor: Actor, p: CallParams<'findMultiExamBySchoolIdYear'>) {

@@ -1,7 +1,7 @@
 import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db, Executor } from '../../../platform/db.ts';
 import { badInput, forbidden, notFound, ruleBroken } from '../../../platform/errors.ts';
-import { assertNotLocked, auditExam, type CallParams, idOf, optionalIdOf, ownSingleExam } from '../access.ts';
+import { assertNotLocked, auditExam, type CallParams, idOf, ownClassId, ownSingleExam } from '../access.ts';
 import type { MultiExamRow } from '../lookup-repo.ts';
 import { rescoreSingleExam } from '../scores/rescore.ts';
 import { bumpScoreVersion, insertScoreRecords } from '../scores/score-write-repo.ts';
@@ -53,7 +53,7 @@ export function createExamStudentsService(db: Db) {
   return {
     async findExamStudentsBySeId(actor: Actor, p: CallParams<'findExamStudentsBySeId'>) {
       const single = await ownSingleExam(db, actor, p.schoolId, p.seId);
-      const classId = optionalIdOf(p.classId, '班级');
+      const classId = await ownClassId(db, single.schoolId, p.classId);
       const page = await repo.examStudentPage(db, {
         seId: single.id,
         classId: classId ?? undefined,

@@ -4,7 +4,7 @@ import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db, Executor } from '../../../platform/db.ts';
 import { forbidden, notFound } from '../../../platform/errors.ts';
 import { type CallParams, idOf, ownSingleExam, type SingleWithMulti, schoolOf } from '../access.ts';
-import { taughtClassIds } from '../lookup-repo.ts';
+import { courseKey, examReadScope, readableClasses } from '../score-scope.ts';
 import { multiTotals, totalOf } from '../scores/score-book.ts';
 import { isChoiceQuestion } from '../scores/score-input.ts';
 import { questionsOf } from '../scores/score-write-repo.ts';
@@ -14,7 +14,8 @@ import { groupNames, publishedExamsOfStudent, studentOfUser } from './student-re
 
 // Students' own exams (only published to students, only what hiddenStudentOrder shows) and one
 // student's paper, which students (their own, published) and teachers (type 5 any student of the
-// school, type 1 students of classes they teach or head) read through the same function.
+// school, others the classes they may read in the subject: score-scope.ts) read through the same
+// function.
 
 export function createStudentService(db: Db) {
   async function me(actor: Actor, schoolId: string) {
@@ -83,11 +84,10 @@ export function createStudentService(db: Db) {
       const student = await studentById(db, idOf(p.studentId, '学生'));
       if (!student) throw notFound('学生不存在');
       if (student.schoolId !== single.schoolId) throw forbidden('无权访问其他学校的数据');
-      if (actor.type !== 5) {
-        const [row] = await examStudentScores(db, single.id, [student.id]);
-        const taught = new Set(await taughtClassIds(db, actor.userId, single.multi.termId, null));
-        if (!taught.has(row?.classId ?? student.classId)) throw forbidden('只能查看本人任教班级学生的答卷');
-      }
+      const [row] = await examStudentScores(db, single.id, [student.id]);
+      const classId = row?.classId ?? student.classId;
+      const scope = await examReadScope(db, actor, single.multi, [classId], [single.courseId]);
+      readableClasses(scope, courseKey(single.courseId), classId);
       return studentPaper(db, single, student.id, false);
     },
   };

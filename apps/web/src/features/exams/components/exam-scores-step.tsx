@@ -1,4 +1,4 @@
-import { examsApi, type MultiExam, type ScoreInput, type SingleExam } from '@huikao/contracts';
+import { examsApi, type ScoreInput, type SingleExam } from '@huikao/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, List, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -9,12 +9,13 @@ import { canEnterScores, useExamContext, useTaughtClasses } from '../exam-contex
 import { useExamStatus, useFinaliseExam, useSaveScores } from '../mutations.ts';
 import { examQueries } from '../queries.ts';
 import { gridColumnsOf } from '../score-grid-model.ts';
+import { type ExamWithScope, readableSubjects, readsClass, readsTotal } from '../score-reading.ts';
 import { ScoreGrid } from './score-grid.tsx';
 import { ScoreImportButton } from './score-import-button.tsx';
 import { chosenSubject, SubjectTabs } from './subject-tabs.tsx';
 
 export interface ExamScoresStepProps {
-  exam: MultiExam;
+  exam: ExamWithScope;
 }
 
 /** ⑤ 成绩: per subject and class, the template, the import and the score grid; then 完成 and exports. */
@@ -22,7 +23,9 @@ export function ExamScoresStep({ exam }: ExamScoresStepProps) {
   const context = useExamContext();
   const { schoolId, canEdit } = context;
   const [seId, setSeId] = useState('');
-  const subject = chosenSubject(exam.singleExams, seId);
+  // Only what the reader may read is offered (score-reading.ts); the server refuses the rest.
+  const subjects = readableSubjects(exam.readScope, exam.singleExams);
+  const subject = chosenSubject(subjects, seId);
   const finalise = useFinaliseExam();
   const start = useExamStatus();
   const [problems, setProblems] = useState<string[] | null>(null);
@@ -61,11 +64,15 @@ export function ExamScoresStep({ exam }: ExamScoresStepProps) {
   return (
     <Flex vertical gap={12}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <SubjectTabs
-          subjects={exam.singleExams}
-          value={subject?.seId ?? ''}
-          onChange={(next) => confirmLeave(() => setSeId(next))}
-        />
+        {subjects.length === 0 && exam.singleExams.length > 0 ? (
+          <Empty description="你没有该考试可查看的成绩（只能查看本人任教或管理的班级和科目）" />
+        ) : (
+          <SubjectTabs
+            subjects={subjects}
+            value={subject?.seId ?? ''}
+            onChange={(next) => confirmLeave(() => setSeId(next))}
+          />
+        )}
         <Space wrap>
           {canEdit ? <ScoreImportButton meId={exam.meId} disabled={exam.status >= 3} /> : null}
           <ExportButton
@@ -73,12 +80,15 @@ export function ExamScoresStep({ exam }: ExamScoresStepProps) {
             disabled={!subject}
             onExport={() => callFile(examsApi.exportSingleScoreInfo, { schoolId, seId: subject?.seId ?? '' })}
           />
-          <ExportButton
-            label="导出总成绩"
-            onExport={() => callFile(examsApi.exportMultiScoreInfo, { schoolId, meId: exam.meId })}
-          />
+          {readsTotal(exam.readScope) ? (
+            <ExportButton
+              label="导出总成绩"
+              onExport={() => callFile(examsApi.exportMultiScoreInfo, { schoolId, meId: exam.meId })}
+            />
+          ) : null}
           <ExportButton
             label="导出全部科目"
+            disabled={subjects.length === 0}
             onExport={() => callFile(examsApi.exportMultiExcels, { schoolId, meId: exam.meId })}
           />
           {/* 草稿 → 进行中 → 已完成: an exam is finalised only once it has started. */}
@@ -135,7 +145,7 @@ export function ExamScoresStep({ exam }: ExamScoresStepProps) {
 }
 
 interface SubjectScoresProps {
-  exam: MultiExam;
+  exam: ExamWithScope;
   subject: SingleExam;
   onUnsavedChange: (students: number) => void;
   confirmLeave: (leave: () => void) => void;
@@ -152,7 +162,9 @@ function SubjectScores({ exam, subject, onUnsavedChange, confirmLeave }: Subject
 
   const classes = [
     ...new Map((students.data?.list ?? []).map((student) => [student.classId, student.className])).entries(),
-  ].map(([value, label]) => ({ value, label }));
+  ]
+    .filter(([value]) => readsClass(exam.readScope, value, subject.courseId))
+    .map(([value, label]) => ({ value, label }));
   const chosenClass = classes.find((c) => c.value === classId)?.value ?? classes[0]?.value ?? '';
   const scores = useQuery(examQueries.scores(schoolId, subject.seId, chosenClass));
   const editable = canEnterScores(context, exam.status, subject.status, taught, {

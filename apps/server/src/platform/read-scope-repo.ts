@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { classTeachers, organLeaders, schoolRelations, schools, teachers } from '../../db/schema.ts';
-import type { Executor } from '../../platform/db.ts';
+import { classTeachers, organLeaders, schoolRelations, schools, teachers } from '../db/schema.ts';
+import type { Executor } from './db.ts';
 
 // What scope.ts decides from: a teacher's class-teacher links (course and 班主任 flag) in some
 // terms, their organisation leader roles, and a manager's relations. School-base tables are read,

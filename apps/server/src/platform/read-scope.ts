@@ -1,12 +1,14 @@
 import { TOTAL_SUBJECT } from '@huikao/contracts';
-import type { Actor } from '../../platform/auth-context.ts';
-import type { Executor } from '../../platform/db.ts';
-import { forbidden } from '../../platform/errors.ts';
-import { assertSchool } from '../../platform/permissions.ts';
-import { type LeaderRole, leaderRoles, readableAreaIds, type TeacherLink, teacherLinks } from './scope-repo.ts';
+import type { Actor } from './auth-context.ts';
+import type { Executor } from './db.ts';
+import { forbidden } from './errors.ts';
+import { assertSchool } from './permissions.ts';
+import { type LeaderRole, leaderRoles, readableAreaIds, type TeacherLink, teacherLinks } from './read-scope-repo.ts';
 
-// Who may read which report (roles-and-permissions.md), in one place. Every refusal is HTTP 403
-// with a Chinese message; registerEndpoint writes each one to the audit log.
+// Who reads which class, course or school (roles-and-permissions.md), in one place for every
+// reader of scores: the analysis reports and the exams module's score lists, papers and exports
+// (decisions.md 2026-11-26). Every refusal is HTTP 403 with a Chinese message; registerEndpoint
+// writes each one to the audit log.
 //
 // Within one school exam a reader's scope is, per class, the subject keys they may read ('0' = 总分):
 // - type 5, type 4 (a school of their relations), 校长/副校长, and the 年级主任 of the exam's grade:
