@@ -1,10 +1,10 @@
 import type { examsApi } from '@huikao/contracts';
 import type { z } from 'zod';
+import { recordAudit } from '../../platform/audit-log.ts';
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Executor } from '../../platform/db.ts';
 import { forbidden, ruleBroken } from '../../platform/errors.ts';
 import { idOf, ownedBy, schoolOf } from '../../platform/tenancy.ts';
-import { recordAudit } from '../auth/index.ts';
 import {
   findMultiExamRow,
   findSingleExamRow,

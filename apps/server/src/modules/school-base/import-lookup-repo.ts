@@ -1,6 +1,7 @@
 import { and, eq, inArray, not } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import { chunksOf, type Executor } from '../../platform/db.ts';
+import { schools } from '../../platform/schema.ts';
 import {
   classes,
   classTeachers,
@@ -10,7 +11,6 @@ import {
   organLeaders,
   schoolGradeCourses,
   schoolGrades,
-  schools,
   students,
   teachers,
 } from './schema.ts';

@@ -1,15 +1,9 @@
-import type {
-  ClassTeacher,
-  OrganLeader,
-  SchoolGrade,
-  SchoolRelation,
-  SchoolYearTerm,
-  Teacher,
-} from '@huikao/contracts';
+import type { SchoolRelation, SchoolYearTerm } from '@huikao/contracts';
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { assertSchool } from '../../platform/permissions.ts';
+import type { UserCentre } from '../auth/index.ts';
 import { type CallParams, schoolOf } from './access.ts';
 import { createClassesService } from './classes-service.ts';
 import { schoolGradesWithCourses } from './grades-repo.ts';
@@ -26,15 +20,7 @@ import { createYearsService } from './years-service.ts';
 
 export { schoolToday };
 
-/** Spec §3 school-centre data of one user, for findUserInfo. */
-export interface UserCentre {
-  schoolTeacher: Teacher | null;
-  schoolGradeCourses: SchoolGrade[];
-  schoolClassTeachers: ClassTeacher[];
-  schoolOrganLeaders: OrganLeader[];
-}
-
-/** The school-base service: one part per use case, plus what other modules (auth) ask of it. */
+/** The school-base service: one part per use case, plus what auth asks of it (its SchoolDirectory). */
 export function createSchoolBaseService(db: Db) {
   const links = createLinksService(db);
   const leaders = createLeadersService(db);
