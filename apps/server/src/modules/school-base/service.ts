@@ -5,18 +5,18 @@ import { notFound } from '../../platform/errors.ts';
 import { assertSchool } from '../../platform/permissions.ts';
 import type { UserCentre } from '../auth/index.ts';
 import { type CallParams, schoolOf } from './access.ts';
-import { createClassesService } from './classes-service.ts';
-import { schoolGradesWithCourses } from './grades-repo.ts';
-import { createGradesService } from './grades-service.ts';
-import { createLeadersService } from './leaders-service.ts';
-import { createLinksService } from './links-service.ts';
+import { createClassesService } from './classes/service.ts';
+import { schoolGradesWithCourses } from './grades/repo.ts';
+import { createGradesService } from './grades/service.ts';
+import { createLeadersService } from './leaders/service.ts';
+import { createLinksService } from './links/service.ts';
 import * as repo from './repo.ts';
 import { schoolToday } from './school-today.ts';
-import { createStudentsService } from './students-service.ts';
-import { teacherOfUser } from './teachers-repo.ts';
-import { createTeachersService } from './teachers-service.ts';
-import { createUpgradeService } from './upgrade-service.ts';
-import { createYearsService } from './years-service.ts';
+import { createStudentsService } from './students/service.ts';
+import { teacherOfUser } from './teachers/repo.ts';
+import { createTeachersService } from './teachers/service.ts';
+import { createUpgradeService } from './upgrade/service.ts';
+import { createYearsService } from './years/service.ts';
 
 export { schoolToday };
 
