@@ -5,7 +5,7 @@ import { analysisReports, analysisRuns, analysisStudentRows } from '../schema.ts
 import { unpackStudentRow } from '../store/student-row-codec.ts';
 
 // Reads of the stored reports (analysis_reports, analysis_student_rows, analysis_runs' computedAt). Report calls read only
-// these rows; the computation (runs-*.ts, store-repo.ts) writes them.
+// these rows; the computation (runs/, store/repo.ts) writes them.
 
 export interface ReportKey {
   runKey: string;
