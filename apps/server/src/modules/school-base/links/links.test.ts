@@ -2,6 +2,7 @@ import { schoolBaseApi as api, type ClassTeacher } from '@huikao/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classTeachers } from '../../../db/schema.ts';
+import { schoolToday } from '../../../platform/school-today.ts';
 import { makeClass, makeClassTeacher, makeGrade, makeSchoolYear, makeTeacher } from '../../../test/factories.ts';
 import {
   expectFailure,
@@ -11,7 +12,6 @@ import {
   type SchoolBaseSetup,
   setUpSchoolBase,
 } from '../../../test/school-base-fixture.ts';
-import { schoolToday } from '../school-today.ts';
 
 let s: SchoolBaseSetup;
 let cls: { id: number };

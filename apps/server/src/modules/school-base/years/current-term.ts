@@ -1,5 +1,5 @@
 import type { Executor } from '../../../platform/db.ts';
-import { schoolToday } from '../school-today.ts';
+import { schoolToday } from '../../../platform/school-today.ts';
 import { currentOf } from './calendar.ts';
 import * as years from './repo.ts';
 
