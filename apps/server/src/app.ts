@@ -10,6 +10,7 @@ import { createDocumentsModule } from './modules/documents/index.ts';
 import { createExamsModule } from './modules/exams/index.ts';
 import { createQuestionBankModule } from './modules/question-bank/index.ts';
 import { createSchoolBaseModule } from './modules/school-base/index.ts';
+import { auditSinkOf } from './platform/audit-log.ts';
 import type { AuditSink, SessionResolver } from './platform/auth-context.ts';
 import { answerClientError } from './platform/client-errors.ts';
 import type { Config } from './platform/config.ts';
@@ -76,7 +77,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const schoolBase = createSchoolBaseModule(database.db);
   const auth = createAuthModule(database.db, config.jwtSecret, schoolBase.service);
-  app.decorate('platform', { sessions: auth.sessions, audit: auth.audit, appKey: config.appKey, database });
+  app.decorate('platform', {
+    sessions: auth.sessions,
+    audit: auditSinkOf(database.db),
+    appKey: config.appKey,
+    database,
+  });
 
   registerEndpoint(app, platformApi.healthz, {
     permission: 'public',

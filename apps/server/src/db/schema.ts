@@ -1,7 +1,9 @@
-// Every module's tables, for Drizzle and drizzle-kit. Modules own their schema.ts files.
+// Every module's tables, for Drizzle and drizzle-kit. Modules own their schema.ts files; the
+// platform owns the tenants and the audit log.
 
 export * from '../modules/analysis/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/exams/schema.ts';
 export * from '../modules/question-bank/schema.ts';
 export * from '../modules/school-base/schema.ts';
+export * from '../platform/schema.ts';

@@ -32,5 +32,5 @@ export interface AuditEntry {
   ip?: string;
 }
 
-/** Supplied by the auth module, which owns the append-only audit log. */
+/** Supplied by audit-log.ts, the append-only audit log below every module. */
 export type AuditSink = (entry: AuditEntry) => Promise<void>;

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { registerAnalysisRoutes } from './routes.ts';
-import { createReportRuns, type ReportRuns, type RunsOptions } from './runs-service.ts';
+import { createReportRuns, type ReportRuns, type RunsOptions } from './runs/service.ts';
 
-export { type ReportRuns, type RunsOptions, schoolRunKey, unionRunKey } from './runs-service.ts';
+export { type ReportRuns, type RunsOptions, schoolRunKey, unionRunKey } from './runs/service.ts';
 
 export interface AnalysisDeps {
   storage: FileStorage;

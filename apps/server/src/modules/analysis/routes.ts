@@ -2,15 +2,15 @@ import { analysisApi as api } from '@huikao/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
-import { createReadAreaService } from './read-area-service.ts';
-import { createReadCardService } from './read-card-service.ts';
-import { createReadExamsService } from './read-exams-service.ts';
-import { createReadMisService } from './read-mis-service.ts';
-import { createReadReportsService } from './read-reports-service.ts';
-import { createStoredReports, type ReportRunsView } from './read-stored.ts';
-import { createReadTrendService } from './read-trend-service.ts';
-import { createReportFileService } from './report-file-service.ts';
-import { createStudentReportService } from './student-report-service.ts';
+import { createReadAreaService } from './read/area-service.ts';
+import { createReadCardService } from './read/card-service.ts';
+import { createReadExamsService } from './read/exams-service.ts';
+import { createReadMisService } from './read/mis-service.ts';
+import { createReadReportsService } from './read/reports-service.ts';
+import { createStoredReports, type ReportRunsView } from './read/stored.ts';
+import { createStudentReportService } from './read/student-report-service.ts';
+import { createReadTrendService } from './read/trend-service.ts';
+import { createReportFileService } from './report-file/service.ts';
 
 // The analysis centre's calls (issue #5): HTTP only, one service call each. The route permission is
 // the coarse user-type check; scope.ts decides what inside an exam each reader may see. Report

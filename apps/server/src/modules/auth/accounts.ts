@@ -1,5 +1,4 @@
 import { inArray } from 'drizzle-orm';
-import type { AuditEntry } from '../../platform/auth-context.ts';
 import type { Executor } from '../../platform/db.ts';
 import * as repo from './repo.ts';
 import { users } from './schema.ts';
@@ -91,18 +90,4 @@ export async function loginNamesTaken(tx: Executor, loginNames: string[]): Promi
 export async function restoreAccount(tx: Executor, userId: number, passwordHash: string): Promise<void> {
   await repo.updateUser(tx, userId, { disabled: false });
   await resetPassword(tx, userId, passwordHash);
-}
-
-/** Appends to the audit log inside the caller's transaction, so the entry commits (or not) with the change. */
-export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void> {
-  await repo.appendAudit(tx, {
-    actorUserId: entry.actor?.userId,
-    actorLoginName: entry.actor?.loginName,
-    schoolId: entry.actor?.schoolId,
-    action: entry.action,
-    target: entry.target,
-    before: entry.before,
-    after: entry.after,
-    ip: entry.ip,
-  });
 }

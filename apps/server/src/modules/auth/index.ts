@@ -1,8 +1,9 @@
-// The auth module's only public door: accounts, sessions, login tickets and the audit log.
+// The auth module's only public door: accounts, sessions and login tickets. It sits below every
+// other module; what it needs of the school base data comes in as a SchoolDirectory.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
-import type { SchoolBaseService } from '../school-base/index.ts';
 import { registerAuthRoutes } from './routes.ts';
+import type { SchoolDirectory } from './school-directory.ts';
 import { createAuthService } from './service.ts';
 import { createSessionResolver, pruneOldNonces } from './sessions.ts';
 import { createTokenSigner } from './tokens.ts';
@@ -11,7 +12,6 @@ export {
   type AccountSpec,
   disableAccount,
   loginNamesTaken,
-  recordAudit,
   resetPassword,
   restoreAccount,
   updateAccount,
@@ -19,16 +19,16 @@ export {
 } from './accounts.ts';
 export { hashPassword } from './password-hash.ts';
 export { ensureUser, type NewUser } from './repo.ts';
+export type { SchoolDirectory, UserCentre } from './school-directory.ts';
 export { type AuthService, LOCKOUT } from './service.ts';
 
-export function createAuthModule(db: Db, jwtSecret: string, schoolBase: SchoolBaseService) {
+export function createAuthModule(db: Db, jwtSecret: string, schools: SchoolDirectory) {
   const signer = createTokenSigner(jwtSecret);
-  const service = createAuthService(db, signer, schoolBase);
+  const service = createAuthService(db, signer, schools);
   return {
     service,
-    sessions: createSessionResolver(db, signer, schoolBase),
-    audit: service.audit,
+    sessions: createSessionResolver(db, signer, schools),
     pruneNonces: () => pruneOldNonces(db),
-    routes: (app: FastifyInstance) => registerAuthRoutes(app, service, schoolBase),
+    routes: (app: FastifyInstance) => registerAuthRoutes(app, service, schools),
   };
 }

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
-import { auditLog, loginFailures, loginTickets, requestNonces, sessions, users } from './schema.ts';
+import { loginFailures, loginTickets, requestNonces, sessions, users } from './schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -110,10 +110,6 @@ export async function rememberNonce(db: Executor, loginName: string, guid: strin
 
 export async function pruneNonces(db: Executor, before: Date) {
   await db.delete(requestNonces).where(lt(requestNonces.seenAt, before));
-}
-
-export async function appendAudit(db: Executor, entry: typeof auditLog.$inferInsert) {
-  await db.insert(auditLog).values(entry);
 }
 
 /** The session and its user in one round trip: this runs on every signed-in call. */

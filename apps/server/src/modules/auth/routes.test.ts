@@ -2,6 +2,7 @@ import { authApi, PASSWORD_MESSAGES, type StoredUser, storedUserSchema, userInfo
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog } from '../../db/schema.ts';
+import { schoolToday } from '../../platform/school-today.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { call, login } from '../../test/client.ts';
 import {
@@ -17,7 +18,6 @@ import {
   makeUser,
   relateManager,
 } from '../../test/factories.ts';
-import { schoolToday } from '../school-base/index.ts';
 
 let t: TestApp;
 let schoolId: number;

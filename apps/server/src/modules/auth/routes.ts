@@ -1,7 +1,7 @@
 import { authApi } from '@huikao/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../../platform/endpoints.ts';
-import type { SchoolBaseService } from '../school-base/index.ts';
+import type { SchoolDirectory } from './school-directory.ts';
 import type { AuthService, RequestMeta } from './service.ts';
 
 const meta = (request: FastifyRequest): RequestMeta => ({
@@ -9,7 +9,7 @@ const meta = (request: FastifyRequest): RequestMeta => ({
   userAgent: request.headers['user-agent']?.slice(0, 300),
 });
 
-export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, schoolBase: SchoolBaseService): void {
+export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, schools: SchoolDirectory): void {
   registerEndpoint(app, authApi.userLogin, {
     permission: 'public',
     handler: (p, { request }) => auth.login(p.loginName, p.password, meta(request)),
@@ -24,7 +24,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, scho
   });
   registerEndpoint(app, authApi.findSGTByDate, {
     permission: 'signed-in',
-    handler: (p, { actor }) => schoolBase.yearAndTermOn(actor, p.schoolId, p.date),
+    handler: (p, { actor }) => schools.yearAndTermOn(actor, p.schoolId, p.date),
   });
   registerEndpoint(app, authApi.updatePsw, {
     permission: 'signed-in',

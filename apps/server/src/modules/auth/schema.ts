@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { schools } from '../school-base/schema.ts';
+import { bigint, boolean, index, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { schools } from '../../platform/schema.ts';
 
 export const users = pgTable(
   'users',
@@ -77,25 +77,4 @@ export const requestNonces = pgTable(
     seenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.loginName, t.guid] }), index().on(t.seenAt)],
-);
-
-/**
- * Append-only audit log (roles-and-permissions.md): who, when, what, before → after.
- * A trigger in the migrations refuses UPDATE and DELETE.
- */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    actorUserId: bigint({ mode: 'number' }),
-    actorLoginName: text(),
-    schoolId: bigint({ mode: 'number' }),
-    action: text().notNull(),
-    target: text(),
-    before: jsonb(),
-    after: jsonb(),
-    ip: text(),
-  },
-  (t) => [index().on(t.actorUserId, t.at), index().on(t.action, t.at)],
 );

@@ -1,11 +1,12 @@
 import { SERVICE_PREFIX, type StoredUser, type UserInfo, type updatePswParams } from '@huikao/contracts';
 import type { z } from 'zod';
-import type { Actor, AuditEntry } from '../../platform/auth-context.ts';
+import { appendAudit } from '../../platform/audit-log.ts';
+import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import { forbidden, notFound, ruleBroken } from '../../platform/errors.ts';
-import type { SchoolBaseService } from '../school-base/index.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import * as repo from './repo.ts';
+import type { SchoolDirectory } from './school-directory.ts';
 import { newSessionToken, SESSION_HOURS, type TokenSigner } from './tokens.ts';
 
 export const LOCKOUT = { attempts: 5, windowMinutes: 15, lockMinutes: 15 } as const;
@@ -36,7 +37,7 @@ function clock(at: Date): string {
   return SCHOOL_CLOCK.format(at);
 }
 
-export function createAuthService(db: Db, signer: TokenSigner, schoolBase: SchoolBaseService) {
+export function createAuthService(db: Db, signer: TokenSigner, schools: SchoolDirectory) {
   // Verifying against a real hash for unknown accounts keeps their timing like a wrong password.
   const dummyHash = hashPassword('unknown-account-timing-guard');
 
@@ -47,7 +48,7 @@ export function createAuthService(db: Db, signer: TokenSigner, schoolBase: Schoo
       await repo.clearFailures(tx, user.id);
       if (user.lockedUntil) await repo.setLockedUntil(tx, user.id, null);
       const created = await repo.insertSession(tx, { userId: user.id, token, expiresAt, ...meta });
-      await repo.appendAudit(tx, {
+      await appendAudit(tx, {
         actorUserId: user.id,
         actorLoginName: user.loginName,
         schoolId: user.schoolId,
@@ -78,7 +79,7 @@ export function createAuthService(db: Db, signer: TokenSigner, schoolBase: Schoo
       const user = await repo.findUserByLoginName(db, loginName);
       if (!user || user.disabled) {
         await verifyPassword(await dummyHash, password);
-        await repo.appendAudit(db, { actorLoginName: loginName, action: 'auth.login.failed', ip: meta.ip });
+        await appendAudit(db, { actorLoginName: loginName, action: 'auth.login.failed', ip: meta.ip });
         throw ruleBroken('账号或密码错误');
       }
       const now = new Date();
@@ -91,12 +92,12 @@ export function createAuthService(db: Db, signer: TokenSigner, schoolBase: Schoo
           const since = new Date(now.getTime() - LOCKOUT.windowMinutes * 60_000);
           const failures = await repo.failuresSince(tx, user.id, since);
           const audit = { actorUserId: user.id, actorLoginName: user.loginName, schoolId: user.schoolId, ip: meta.ip };
-          await repo.appendAudit(tx, { ...audit, action: 'auth.login.failed', after: { failures } });
+          await appendAudit(tx, { ...audit, action: 'auth.login.failed', after: { failures } });
           if (failures < LOCKOUT.attempts) return null;
           const until = new Date(now.getTime() + LOCKOUT.lockMinutes * 60_000);
           await repo.setLockedUntil(tx, user.id, until);
           await repo.clearFailures(tx, user.id);
-          await repo.appendAudit(tx, { ...audit, action: 'auth.locked', after: { lockedUntil: until.toISOString() } });
+          await appendAudit(tx, { ...audit, action: 'auth.locked', after: { lockedUntil: until.toISOString() } });
           return until;
         });
         if (lockedUntil) {
@@ -127,7 +128,7 @@ export function createAuthService(db: Db, signer: TokenSigner, schoolBase: Schoo
       const { ticket, jti, expiresAt } = await signer.signTicket(user.id);
       await db.transaction(async (tx) => {
         await repo.insertTicket(tx, { jti, userId: user.id, issuedBy: actor.loginName, expiresAt });
-        await repo.appendAudit(tx, {
+        await appendAudit(tx, {
           actorUserId: actor.userId,
           actorLoginName: actor.loginName,
           schoolId: actor.schoolId,
@@ -153,7 +154,7 @@ export function createAuthService(db: Db, signer: TokenSigner, schoolBase: Schoo
         await repo.setPassword(tx, actor.userId, passwordHash, false);
         // protocol.md: a password change revokes the sessions, this one included; the client logs in again.
         await repo.revokeSessionsOfUser(tx, actor.userId, 'password-changed');
-        await repo.appendAudit(tx, {
+        await appendAudit(tx, {
           actorUserId: actor.userId,
           actorLoginName: actor.loginName,
           schoolId: actor.schoolId,
@@ -168,7 +169,7 @@ export function createAuthService(db: Db, signer: TokenSigner, schoolBase: Schoo
     async logout(actor: Actor, meta: RequestMeta): Promise<null> {
       await db.transaction(async (tx) => {
         await repo.revokeSession(tx, actor.sessionId, 'logout');
-        await repo.appendAudit(tx, {
+        await appendAudit(tx, {
           actorUserId: actor.userId,
           actorLoginName: actor.loginName,
           schoolId: actor.schoolId,
@@ -183,9 +184,9 @@ export function createAuthService(db: Db, signer: TokenSigner, schoolBase: Schoo
     async userInfo(actor: Actor): Promise<UserInfo> {
       const [user, school, relations, centre] = await Promise.all([
         repo.findUserById(db, actor.userId),
-        schoolBase.findSchool(actor.schoolId),
-        schoolBase.relationsOf(actor.userId, actor.type, actor.schoolId),
-        schoolBase.userCentre(actor.userId, actor.type, actor.schoolId),
+        schools.findSchool(actor.schoolId),
+        schools.relationsOf(actor.userId, actor.type, actor.schoolId),
+        schools.userCentre(actor.userId, actor.type, actor.schoolId),
       ]);
       if (!user) throw notFound('用户不存在');
       return {
@@ -208,19 +209,6 @@ export function createAuthService(db: Db, signer: TokenSigner, schoolBase: Schoo
         schoolOrganLeaders: centre.schoolOrganLeaders,
         schoolRelations: relations,
       };
-    },
-
-    async audit(entry: AuditEntry): Promise<void> {
-      await repo.appendAudit(db, {
-        actorUserId: entry.actor?.userId,
-        actorLoginName: entry.actor?.loginName,
-        schoolId: entry.actor?.schoolId,
-        action: entry.action,
-        target: entry.target,
-        before: entry.before,
-        after: entry.after,
-        ip: entry.ip,
-      });
     },
   };
 }

@@ -3,12 +3,12 @@ import { TIMESTAMP_WINDOW_MS } from '@huikao/protocol';
 import type { Actor, SessionResolver } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import { unauthenticated } from '../../platform/errors.ts';
-import type { SchoolBaseService } from '../school-base/index.ts';
 import * as repo from './repo.ts';
+import type { SchoolDirectory } from './school-directory.ts';
 import type { TokenSigner } from './tokens.ts';
 
 /** Check 5 of protocol.md, and the replay memory of check 4. */
-export function createSessionResolver(db: Db, signer: TokenSigner, schoolBase: SchoolBaseService): SessionResolver {
+export function createSessionResolver(db: Db, signer: TokenSigner, schools: SchoolDirectory): SessionResolver {
   return {
     async resolve(jwtToken, loginName) {
       if (!jwtToken) throw unauthenticated('缺少登录令牌 jwtToken，请先登录');
@@ -27,7 +27,7 @@ export function createSessionResolver(db: Db, signer: TokenSigner, schoolBase: S
 
       let schoolIds: number[] = [user.schoolId];
       if (user.type === 4) {
-        const related = (await schoolBase.relationSchoolIds([user.id])).get(user.id) ?? [];
+        const related = (await schools.relationSchoolIds([user.id])).get(user.id) ?? [];
         schoolIds = [...new Set([user.schoolId, ...related])];
       }
       const actor: Actor = {

@@ -1,10 +1,10 @@
 import type { examsApi } from '@huikao/contracts';
 import type { z } from 'zod';
+import { recordAudit } from '../../platform/audit-log.ts';
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Executor } from '../../platform/db.ts';
 import { badInput, forbidden, ruleBroken } from '../../platform/errors.ts';
 import { idOf, optionalIdOf, ownedBy, schoolOf } from '../../platform/tenancy.ts';
-import { recordAudit } from '../auth/index.ts';
 import {
   findClassRow,
   findMultiExamRow,

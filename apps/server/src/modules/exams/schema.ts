@@ -14,17 +14,9 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { areas, schools } from '../../platform/schema.ts';
 import { users } from '../auth/schema.ts';
-import {
-  areas,
-  classes,
-  eduCourses,
-  eduGrades,
-  gradeTerms,
-  schools,
-  schoolYears,
-  students,
-} from '../school-base/schema.ts';
+import { classes, eduCourses, eduGrades, gradeTerms, schoolYears, students } from '../school-base/schema.ts';
 
 // Exams and scores (spec §3, issue #4). A multi-exam (meId) has one single exam (seId) per course;
 // each single exam has its exam students, its question structure and one score row per student.

@@ -13,8 +13,9 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { schools } from '../../platform/schema.ts';
 import { users } from '../auth/schema.ts';
-import { eduCourses, eduGrades, schools } from '../school-base/schema.ts';
+import { eduCourses, eduGrades } from '../school-base/schema.ts';
 
 export * from './user-schema.ts';
 

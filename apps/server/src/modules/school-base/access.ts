@@ -1,8 +1,8 @@
 import type { schoolBaseApi } from '@huikao/contracts';
 import type { z } from 'zod';
+import { recordAudit } from '../../platform/audit-log.ts';
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Executor } from '../../platform/db.ts';
-import { recordAudit } from '../auth/index.ts';
 
 export { idOf, optionalIdOf, ownedBy, raceToConflict, schoolOf } from '../../platform/tenancy.ts';
 

@@ -1,11 +1,11 @@
 // The school-base module's only public door: school base data (spec §3) and its calls (spec §7).
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
-import { registerImportRoutes } from './import-routes.ts';
+import { registerImportRoutes } from './imports/routes.ts';
 import { registerSchoolBaseRoutes } from './routes.ts';
 import { createSchoolBaseService } from './service.ts';
 
-export { runImport } from './import-service.ts';
+export { runImport } from './imports/service.ts';
 export { createSchoolBaseService, type SchoolBaseService, schoolToday } from './service.ts';
 
 export function createSchoolBaseModule(db: Db) {

@@ -1,15 +1,14 @@
 import { and, eq, gte, inArray, lte, not, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db.ts';
+import { areas, schools } from '../../platform/schema.ts';
 import {
-  areas,
   classes,
   classTeachers,
   gradeTerms,
   organLeaders,
   schoolGrades,
   schoolRelations,
-  schools,
   schoolYears,
   students,
   teachers,

@@ -6,7 +6,7 @@ import type { SchoolBaseService } from './service.ts';
 
 // The school base centre calls of spec §7 (docs/api.md). Reads are for teachers (types 1 and 5),
 // writes for the school administrator (type 5); the services check the school and every id.
-// Batch adds, import and export are registered by import-routes.ts.
+// Batch adds, import and export are registered by imports/routes.ts.
 
 export function registerSchoolBaseRoutes(app: FastifyInstance, _db: Db, s: SchoolBaseService): void {
   const read = 'teacher' as const;

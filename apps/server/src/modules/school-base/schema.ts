@@ -12,11 +12,13 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { areas, schools } from '../../platform/schema.ts';
 import { users } from '../auth/schema.ts';
 
 // School base data (spec §3): the platform catalogue of grades and courses, then per school its
-// areas and relations, school years and terms, grades with courses, classes, students, teachers,
-// class-teacher links and organisation leaders.
+// relations, school years and terms, grades with courses, classes, students, teachers,
+// class-teacher links and organisation leaders. Areas and schools themselves are the platform's
+// tenants (platform/schema.ts), which auth's users point at too.
 
 /** Platform catalogue: 一年级 … 高三, with their stage (1 小学, 2 初中, 3 高中). Seeded by a migration. */
 export const eduGrades = pgTable('edu_grades', {
@@ -33,21 +35,6 @@ export const eduCourses = pgTable('edu_courses', {
   /** Stages that teach the course, e.g. {2,3}. */
   stages: smallint().array().notNull(),
   sortOrder: smallint().notNull(),
-});
-
-export const areas = pgTable('areas', {
-  id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  code: text().notNull().unique(),
-  name: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
-
-export const schools = pgTable('schools', {
-  id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  code: text().notNull().unique(),
-  name: text().notNull(),
-  areaId: bigint({ mode: 'number' }).references(() => areas.id),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Spec §3 schoolRelations: a manager's view onto schools, relationId being the area. */

@@ -1,40 +1,26 @@
-import type {
-  ClassTeacher,
-  OrganLeader,
-  SchoolGrade,
-  SchoolRelation,
-  SchoolYearTerm,
-  Teacher,
-} from '@huikao/contracts';
+import type { SchoolRelation, SchoolYearTerm } from '@huikao/contracts';
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { assertSchool } from '../../platform/permissions.ts';
+import { schoolToday } from '../../platform/school-today.ts';
+import type { UserCentre } from '../auth/index.ts';
 import { type CallParams, schoolOf } from './access.ts';
-import { createClassesService } from './classes-service.ts';
-import { schoolGradesWithCourses } from './grades-repo.ts';
-import { createGradesService } from './grades-service.ts';
-import { createLeadersService } from './leaders-service.ts';
-import { createLinksService } from './links-service.ts';
+import { createClassesService } from './classes/service.ts';
+import { schoolGradesWithCourses } from './grades/repo.ts';
+import { createGradesService } from './grades/service.ts';
+import { createLeadersService } from './leaders/service.ts';
+import { createLinksService } from './links/service.ts';
 import * as repo from './repo.ts';
-import { schoolToday } from './school-today.ts';
-import { createStudentsService } from './students-service.ts';
-import { teacherOfUser } from './teachers-repo.ts';
-import { createTeachersService } from './teachers-service.ts';
-import { createUpgradeService } from './upgrade-service.ts';
-import { createYearsService } from './years-service.ts';
+import { createStudentsService } from './students/service.ts';
+import { teacherOfUser } from './teachers/repo.ts';
+import { createTeachersService } from './teachers/service.ts';
+import { createUpgradeService } from './upgrade/service.ts';
+import { createYearsService } from './years/service.ts';
 
 export { schoolToday };
 
-/** Spec §3 school-centre data of one user, for findUserInfo. */
-export interface UserCentre {
-  schoolTeacher: Teacher | null;
-  schoolGradeCourses: SchoolGrade[];
-  schoolClassTeachers: ClassTeacher[];
-  schoolOrganLeaders: OrganLeader[];
-}
-
-/** The school-base service: one part per use case, plus what other modules (auth) ask of it. */
+/** The school-base service: one part per use case, plus what auth asks of it (its SchoolDirectory). */
 export function createSchoolBaseService(db: Db) {
   const links = createLinksService(db);
   const leaders = createLeadersService(db);
