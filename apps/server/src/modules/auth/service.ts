@@ -10,6 +10,9 @@ import { newSessionToken, SESSION_HOURS, type TokenSigner } from './tokens.ts';
 
 export const LOCKOUT = { attempts: 5, windowMinutes: 15, lockMinutes: 15 } as const;
 
+/** Account types a school administrator may issue login tickets for: teachers and students. */
+const TICKET_TARGET_TYPES: readonly number[] = [1, 2];
+
 export interface RequestMeta {
   ip?: string;
   userAgent?: string;
@@ -120,10 +123,17 @@ export function createAuthService(db: Db, signer: TokenSigner, schoolBase: Schoo
       return startSession(user, meta, 'auth.autologin');
     },
 
+    /**
+     * A ticket is a session of the target, so it may only reach what the issuer already reaches: a
+     * school administrator issues for the teachers (type 1) and students (type 2) of their own school,
+     * never for another administrator or a manager (type 4 reads other schools).
+     */
     async issueTicket(actor: Actor, loginName: string) {
       const user = await repo.findUserByLoginName(db, loginName);
       if (!user) throw notFound(`账号 ${loginName} 不存在`);
       if (user.schoolId !== actor.schoolId) throw forbidden('只能为本校账号签发登录票据');
+      if (!TICKET_TARGET_TYPES.includes(user.type)) throw forbidden('只能为本校教师和学生账号签发登录票据');
+      if (user.disabled) throw ruleBroken(`账号 ${loginName} 已停用，不能签发登录票据`);
       const { ticket, jti, expiresAt } = await signer.signTicket(user.id);
       await db.transaction(async (tx) => {
         await repo.insertTicket(tx, { jti, userId: user.id, issuedBy: actor.loginName, expiresAt });
