@@ -27,6 +27,7 @@ const envSchema = z.object({
     .positive()
     .default(10 * 1024 * 1024),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(600),
 });
 
 export interface Config {
@@ -44,6 +45,12 @@ export interface Config {
   logLevel: string;
   bodyLimitBytes: number;
   seedDemo: boolean;
+  /**
+   * Logins (userLogin and autoLogin together) one address may make per minute. A school's network
+   * often reaches us through one NAT address, so this is sized for a whole school signing in at the
+   * start of an exam, while cutting an address's guessing rate from >100/s to 10/s.
+   */
+  loginRatePerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -76,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     seedDemo: e.SEED_DEMO === '1',
+    loginRatePerMinute: e.LOGIN_RATE_PER_MINUTE,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Endpoint, ResultOf } from '@huikao/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from './auth-context.ts';
 import { AppError, badInput } from './errors.ts';
@@ -32,6 +32,8 @@ type Handler<E extends Endpoint, A extends Actor | null> = (
 
 interface RouteOptions {
   bodyLimit?: number;
+  /** Runs before the body is read, e.g. a rate limiter shared by several routes (`app.rateLimit`). */
+  onRequest?: onRequestHookHandler;
   /** Size and type limit of a `multipart` endpoint's file (protocol.md). */
   upload?: UploadRule;
 }
@@ -57,6 +59,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
     method: endpoint.kind === 'get' ? 'GET' : 'POST',
     url: endpoint.path,
     bodyLimit: spec.bodyLimit,
+    onRequest: spec.onRequest,
     handler: async (request, reply) => {
       const { platform } = app;
       let actor: Actor | null = null;

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import type { SchoolBaseService } from '../school-base/index.ts';
-import { registerAuthRoutes } from './routes.ts';
+import { type LoginLimits, registerAuthRoutes } from './routes.ts';
 import { createAuthService } from './service.ts';
 import { createSessionResolver, pruneOldNonces } from './sessions.ts';
 import { createTokenSigner } from './tokens.ts';
@@ -29,6 +29,6 @@ export function createAuthModule(db: Db, jwtSecret: string, schoolBase: SchoolBa
     sessions: createSessionResolver(db, signer, schoolBase),
     audit: service.audit,
     pruneNonces: () => pruneOldNonces(db),
-    routes: (app: FastifyInstance) => registerAuthRoutes(app, service, schoolBase),
+    routes: (app: FastifyInstance, limits: LoginLimits) => registerAuthRoutes(app, service, schoolBase, limits),
   };
 }

@@ -31,6 +31,16 @@ export async function setPassword(db: Executor, userId: number, passwordHash: st
     .where(eq(users.id, userId));
 }
 
+/** Locks the user's row for the rest of the transaction (login attempts queue here); returns lockedUntil. */
+export async function lockUserForLogin(db: Executor, userId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ lockedUntil: users.lockedUntil })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row?.lockedUntil ?? null;
+}
+
 export async function setLockedUntil(db: Executor, userId: number, lockedUntil: Date | null) {
   await db.update(users).set({ lockedUntil }).where(eq(users.id, userId));
 }

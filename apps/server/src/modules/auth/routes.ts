@@ -9,13 +9,27 @@ const meta = (request: FastifyRequest): RequestMeta => ({
   userAgent: request.headers['user-agent']?.slice(0, 300),
 });
 
-export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, schoolBase: SchoolBaseService): void {
+export interface LoginLimits {
+  /** Logins per address per minute, userLogin and autoLogin counted together. */
+  loginsPerMinute: number;
+}
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  schoolBase: SchoolBaseService,
+  limits: LoginLimits,
+): void {
+  // One limiter (one count per address) shared by both ways of logging in.
+  const rateLimit = app.rateLimit({ max: limits.loginsPerMinute, timeWindow: 60_000 });
   registerEndpoint(app, authApi.userLogin, {
     permission: 'public',
+    onRequest: rateLimit,
     handler: (p, { request }) => auth.login(p.loginName, p.password, meta(request)),
   });
   registerEndpoint(app, authApi.autoLogin, {
     permission: 'public',
+    onRequest: rateLimit,
     handler: (p, { request }) => auth.autoLogin(p.ticket, meta(request)),
   });
   registerEndpoint(app, authApi.findUserInfo, {

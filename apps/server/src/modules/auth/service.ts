@@ -48,7 +48,8 @@ export function createAuthService(db: Db, signer: TokenSigner, schoolBase: Schoo
     const expiresAt = new Date(Date.now() + SESSION_HOURS * 3600_000);
     const session = await db.transaction(async (tx) => {
       await repo.clearFailures(tx, user.id);
-      if (user.lockedUntil) await repo.setLockedUntil(tx, user.id, null);
+      // Read fresh: the attempt itself may have set the lock after the user row was read.
+      await repo.setLockedUntil(tx, user.id, null);
       const created = await repo.insertSession(tx, { userId: user.id, token, expiresAt, ...meta });
       await repo.appendAudit(tx, {
         actorUserId: user.id,
@@ -76,40 +77,55 @@ export function createAuthService(db: Db, signer: TokenSigner, schoolBase: Schoo
     };
   }
 
+  /**
+   * Counts the attempt as a failure BEFORE the password is checked, under a lock on the user's row,
+   * so concurrent attempts queue here and the sixth never reaches argon2. The attempt that fills the
+   * window locks the account at once; a right password then lifts the lock (startSession clears
+   * failures and lock), a wrong one leaves it.
+   */
+  async function claimAttempt(userId: number, ip: string | undefined, now: Date) {
+    return db.transaction(async (tx) => {
+      const lockedUntil = await repo.lockUserForLogin(tx, userId);
+      if (lockedUntil && lockedUntil > now) return { refusedUntil: lockedUntil, failures: 0, locksUntil: null };
+      const since = new Date(now.getTime() - LOCKOUT.windowMinutes * 60_000);
+      const failures = (await repo.failuresSince(tx, userId, since)) + 1;
+      await repo.recordFailure(tx, userId, ip, now);
+      let locksUntil: Date | null = null;
+      if (failures >= LOCKOUT.attempts) {
+        locksUntil = new Date(now.getTime() + LOCKOUT.lockMinutes * 60_000);
+        await repo.setLockedUntil(tx, userId, locksUntil);
+      }
+      return { refusedUntil: null, failures, locksUntil };
+    });
+  }
+
   return {
     async login(loginName: string, password: string, meta: RequestMeta): Promise<StoredUser> {
       const user = await repo.findUserByLoginName(db, loginName);
       if (!user || user.disabled) {
+        // The same work and the same answer as a wrong password: nothing tells whether the account exists.
         await verifyPassword(await dummyHash, password);
         await repo.appendAudit(db, { actorLoginName: loginName, action: 'auth.login.failed', ip: meta.ip });
         throw ruleBroken('账号或密码错误');
       }
       const now = new Date();
-      if (user.lockedUntil && user.lockedUntil > now) {
-        throw ruleBroken(`密码错误次数过多，账号已锁定，请于 ${clock(user.lockedUntil)} 后再试`);
+      const attempt = await claimAttempt(user.id, meta.ip, now);
+      if (attempt.refusedUntil) {
+        throw ruleBroken(`密码错误次数过多，账号已锁定，请于 ${clock(attempt.refusedUntil)} 后再试`);
       }
-      if (!(await verifyPassword(user.passwordHash, password))) {
-        const lockedUntil = await db.transaction(async (tx) => {
-          await repo.recordFailure(tx, user.id, meta.ip, now);
-          const since = new Date(now.getTime() - LOCKOUT.windowMinutes * 60_000);
-          const failures = await repo.failuresSince(tx, user.id, since);
-          const audit = { actorUserId: user.id, actorLoginName: user.loginName, schoolId: user.schoolId, ip: meta.ip };
-          await repo.appendAudit(tx, { ...audit, action: 'auth.login.failed', after: { failures } });
-          if (failures < LOCKOUT.attempts) return null;
-          const until = new Date(now.getTime() + LOCKOUT.lockMinutes * 60_000);
-          await repo.setLockedUntil(tx, user.id, until);
-          await repo.clearFailures(tx, user.id);
-          await repo.appendAudit(tx, { ...audit, action: 'auth.locked', after: { lockedUntil: until.toISOString() } });
-          return until;
-        });
-        if (lockedUntil) {
-          throw ruleBroken(
-            `密码连续错误${LOCKOUT.attempts}次，账号已锁定${LOCKOUT.lockMinutes}分钟，请于 ${clock(lockedUntil)} 后再试`,
-          );
-        }
-        throw ruleBroken('账号或密码错误');
-      }
-      return startSession(user, meta, 'auth.login');
+      if (await verifyPassword(user.passwordHash, password)) return startSession(user, meta, 'auth.login');
+
+      const audit = { actorUserId: user.id, actorLoginName: user.loginName, schoolId: user.schoolId, ip: meta.ip };
+      await repo.appendAudit(db, { ...audit, action: 'auth.login.failed', after: { failures: attempt.failures } });
+      if (!attempt.locksUntil) throw ruleBroken('账号或密码错误');
+      await repo.appendAudit(db, {
+        ...audit,
+        action: 'auth.locked',
+        after: { lockedUntil: attempt.locksUntil.toISOString() },
+      });
+      throw ruleBroken(
+        `密码连续错误${LOCKOUT.attempts}次，账号已锁定${LOCKOUT.lockMinutes}分钟，请于 ${clock(attempt.locksUntil)} 后再试`,
+      );
     },
 
     /** Exchanges a one-time login ticket for a session (the /autoLogin page). */
