@@ -2,7 +2,7 @@ import type { Endpoint, ResultOf } from '@huikao/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from './auth-context.ts';
-import { AppError, badInput } from './errors.ts';
+import { AppError, badInput, forbidden } from './errors.ts';
 import { contentDisposition, FileResult, readUpload, type Upload, type UploadRule } from './files.ts';
 import { authorize, type Permission } from './permissions.ts';
 import {
@@ -32,6 +32,11 @@ type Handler<E extends Endpoint, A extends Actor | null> = (
 
 interface RouteOptions {
   bodyLimit?: number;
+  /**
+   * Served to an account that must still change its initial password: only what the forced change
+   * needs (change it, log out, read one's own user info). Every other call answers 403.
+   */
+  beforePasswordChange?: boolean;
   /** Runs before the body is read, e.g. a rate limiter shared by several routes (`app.rateLimit`). */
   onRequest?: onRequestHookHandler;
   /** Size and type limit of a `multipart` endpoint's file (protocol.md). */
@@ -88,6 +93,9 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
         }
         return error;
       };
+      if (actor?.mustChangePassword && !spec.beforePasswordChange) {
+        throw await refused(forbidden('请先修改初始密码'));
+      }
       let upload: Upload | undefined;
       if (endpoint.kind === 'multipart') {
         // Session and role come from the headers: both are checked before a byte of the file is read.

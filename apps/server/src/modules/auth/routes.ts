@@ -34,6 +34,7 @@ export function registerAuthRoutes(
   });
   registerEndpoint(app, authApi.findUserInfo, {
     permission: 'signed-in',
+    beforePasswordChange: true,
     handler: (_p, { actor }) => auth.userInfo(actor),
   });
   registerEndpoint(app, authApi.findSGTByDate, {
@@ -42,10 +43,12 @@ export function registerAuthRoutes(
   });
   registerEndpoint(app, authApi.updatePsw, {
     permission: 'signed-in',
+    beforePasswordChange: true,
     handler: (p, { actor, request }) => auth.updatePassword(actor, p, meta(request)),
   });
   registerEndpoint(app, authApi.logout, {
     permission: 'signed-in',
+    beforePasswordChange: true,
     handler: (_p, { actor, request }) => auth.logout(actor, meta(request)),
   });
   registerEndpoint(app, authApi.issueLoginTicket, {

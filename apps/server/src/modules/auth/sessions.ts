@@ -40,6 +40,7 @@ export function createSessionResolver(db: Db, signer: TokenSigner, schoolBase: S
         sessionId: session.id,
         token: session.token,
         schoolIds,
+        mustChangePassword: user.mustChangePassword,
       };
       return actor;
     },
