@@ -116,7 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   const pruner = setInterval(() => {
-    auth.pruneNonces().catch((error) => app.log.warn({ err: error }, 'pruning request nonces failed'));
+    auth.pruneExpired().catch((error) => app.log.warn({ err: error }, 'pruning expired sessions and nonces failed'));
   }, 60_000);
   pruner.unref();
   app.addHook('onClose', async () => clearInterval(pruner));

@@ -74,12 +74,15 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       if (signed) {
         checkTimestamp(signed.timestamp);
         checkSign(signed);
-        if (!(await platform.sessions.rememberGuid(signed.loginName, signed.guid))) {
-          throw new AppError(409, '重复的请求：该 guid 已使用过，请勿重放请求', 409);
-        }
       }
       if (endpoint.access === 'session') {
         actor = await platform.sessions.resolve(jwtTokenOf(request), signed?.loginName ?? loginNameOf(request));
+        // Remembered only once the session is verified, so no caller without one can fill the table.
+        // Calls before login are not remembered: their key is the public app key, and a replayed
+        // login gains nothing its captured body does not already hold.
+        if (signed && !(await platform.sessions.rememberGuid(signed.loginName, signed.guid))) {
+          throw new AppError(409, '重复的请求：该 guid 已使用过，请勿重放请求', 409);
+        }
       }
       const refused = async (error: unknown) => {
         if (error instanceof AppError && error.httpStatus === 403) {

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db.ts';
 import type { SchoolBaseService } from '../school-base/index.ts';
 import { type LoginLimits, registerAuthRoutes } from './routes.ts';
 import { createAuthService } from './service.ts';
-import { createSessionResolver, pruneOldNonces } from './sessions.ts';
+import { createSessionResolver, pruneExpired } from './sessions.ts';
 import { createTokenSigner } from './tokens.ts';
 
 export {
@@ -28,7 +28,7 @@ export function createAuthModule(db: Db, jwtSecret: string, schoolBase: SchoolBa
     service,
     sessions: createSessionResolver(db, signer, schoolBase),
     audit: service.audit,
-    pruneNonces: () => pruneOldNonces(db),
+    pruneExpired: () => pruneExpired(db),
     routes: (app: FastifyInstance, limits: LoginLimits) => registerAuthRoutes(app, service, schoolBase, limits),
   };
 }

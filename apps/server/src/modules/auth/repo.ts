@@ -122,6 +122,18 @@ export async function pruneNonces(db: Executor, before: Date) {
   await db.delete(requestNonces).where(lt(requestNonces.seenAt, before));
 }
 
+/** Sessions past their expiry are dead whether revoked or not; nothing refers to them but the audit text. */
+export async function pruneSessions(db: Executor, now: Date, userId?: number) {
+  const expired = lt(sessions.expiresAt, now);
+  await db.delete(sessions).where(userId === undefined ? expired : and(expired, eq(sessions.userId, userId)));
+}
+
+/** Failures older than the lockout window no longer count; expired tickets can no longer be used. */
+export async function pruneLoginRecords(db: Executor, failuresBefore: Date, now: Date) {
+  await db.delete(loginFailures).where(lt(loginFailures.at, failuresBefore));
+  await db.delete(loginTickets).where(lt(loginTickets.expiresAt, now));
+}
+
 export async function appendAudit(db: Executor, entry: typeof auditLog.$inferInsert) {
   await db.insert(auditLog).values(entry);
 }

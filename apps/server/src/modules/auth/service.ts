@@ -50,6 +50,8 @@ export function createAuthService(db: Db, signer: TokenSigner, schoolBase: Schoo
       await repo.clearFailures(tx, user.id);
       // Read fresh: the attempt itself may have set the lock after the user row was read.
       await repo.setLockedUntil(tx, user.id, null);
+      // A user's own dead sessions go at each login, between the periodic prunes.
+      await repo.pruneSessions(tx, new Date(), user.id);
       const created = await repo.insertSession(tx, { userId: user.id, token, expiresAt, ...meta });
       await repo.appendAudit(tx, {
         actorUserId: user.id,
