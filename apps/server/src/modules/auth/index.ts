@@ -17,7 +17,7 @@ export {
   updateAccount,
   upsertAccounts,
 } from './accounts.ts';
-export { hashPassword } from './password-hash.ts';
+export { hashIssuedPasswords, hashPassword } from './password-hash.ts';
 export { ensureUser, type NewUser } from './repo.ts';
 export { type AuthService, LOCKOUT } from './service.ts';
 
