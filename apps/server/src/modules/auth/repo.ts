@@ -123,9 +123,15 @@ export async function pruneNonces(db: Executor, before: Date) {
 }
 
 /** Sessions past their expiry are dead whether revoked or not; nothing refers to them but the audit text. */
-export async function pruneSessions(db: Executor, now: Date, userId?: number) {
-  const expired = lt(sessions.expiresAt, now);
-  await db.delete(sessions).where(userId === undefined ? expired : and(expired, eq(sessions.userId, userId)));
+export async function pruneSessions(db: Executor, now: Date) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+/** One user's expired, unrevoked sessions: through the partial index on open sessions, cheap at every login. */
+export async function pruneOpenSessionsOf(db: Executor, userId: number, now: Date) {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), lt(sessions.expiresAt, now)));
 }
 
 /** Failures older than the lockout window no longer count; expired tickets can no longer be used. */

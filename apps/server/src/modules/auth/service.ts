@@ -48,10 +48,9 @@ export function createAuthService(db: Db, signer: TokenSigner, schoolBase: Schoo
     const expiresAt = new Date(Date.now() + SESSION_HOURS * 3600_000);
     const session = await db.transaction(async (tx) => {
       await repo.clearFailures(tx, user.id);
-      // Read fresh: the attempt itself may have set the lock after the user row was read.
-      await repo.setLockedUntil(tx, user.id, null);
-      // A user's own dead sessions go at each login, between the periodic prunes.
-      await repo.pruneSessions(tx, new Date(), user.id);
+      if (user.lockedUntil) await repo.setLockedUntil(tx, user.id, null);
+      // A user's own expired sessions go at each login, between the periodic prunes.
+      await repo.pruneOpenSessionsOf(tx, user.id, new Date());
       const created = await repo.insertSession(tx, { userId: user.id, token, expiresAt, ...meta });
       await repo.appendAudit(tx, {
         actorUserId: user.id,
@@ -115,7 +114,10 @@ export function createAuthService(db: Db, signer: TokenSigner, schoolBase: Schoo
       if (attempt.refusedUntil) {
         throw ruleBroken(`密码错误次数过多，账号已锁定，请于 ${clock(attempt.refusedUntil)} 后再试`);
       }
-      if (await verifyPassword(user.passwordHash, password)) return startSession(user, meta, 'auth.login');
+      if (await verifyPassword(user.passwordHash, password)) {
+        // The attempt itself may have set the lock after the row was read: startSession lifts it.
+        return startSession({ ...user, lockedUntil: attempt.locksUntil ?? user.lockedUntil }, meta, 'auth.login');
+      }
 
       const audit = { actorUserId: user.id, actorLoginName: user.loginName, schoolId: user.schoolId, ip: meta.ip };
       await repo.appendAudit(db, { ...audit, action: 'auth.login.failed', after: { failures: attempt.failures } });
