@@ -1,6 +1,7 @@
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import { platformApi } from '@huikao/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -17,6 +18,7 @@ import type { Config } from './platform/config.ts';
 import { type Database, openDatabase } from './platform/db.ts';
 import { registerEndpoint } from './platform/endpoints.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
+import { AppError } from './platform/errors.ts';
 import { MULTIPART_LIMITS } from './platform/files.ts';
 import { closeParseWorkers } from './platform/parse-worker.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -74,6 +76,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   // The encrypted body is hex text; accept it whatever Content-Type a client sends.
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  // Only routes that ask for it are limited (the logins, through app.rateLimit); counted per address before the body is read.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, `请求过于频繁，请 ${Math.max(1, Math.ceil(context.ttl / 1000))} 秒后再试`, 429),
+  });
 
   const schoolBase = createSchoolBaseModule(database.db);
   const auth = createAuthModule(database.db, config.jwtSecret, schoolBase.service);
@@ -106,7 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     }),
   });
-  auth.routes(app);
+  auth.routes(app, { loginsPerMinute: config.loginRatePerMinute });
   schoolBase.routes(app);
   const storage = localFileStorage(path.join(config.dataDir, 'files'));
   createExamsModule(database.db, storage).routes(app);
@@ -124,7 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   const pruner = setInterval(() => {
-    auth.pruneNonces().catch((error) => app.log.warn({ err: error }, 'pruning request nonces failed'));
+    auth.pruneExpired().catch((error) => app.log.warn({ err: error }, 'pruning expired sessions and nonces failed'));
   }, 60_000);
   pruner.unref();
   app.addHook('onClose', async () => clearInterval(pruner));

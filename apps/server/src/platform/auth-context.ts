@@ -13,6 +13,11 @@ export interface Actor {
   token: string;
   /** Schools the actor may read: their own, or for type 4 the schools of their relations. */
   schoolIds: readonly number[];
+  /**
+   * Still on an initial or administrator-reset password: until it is changed, only the calls a route
+   * opens with `beforePasswordChange` are served (roles-and-permissions.md).
+   */
+  mustChangePassword?: boolean;
 }
 
 /** Supplied by the auth module; the platform only knows this shape. */

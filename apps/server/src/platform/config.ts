@@ -41,6 +41,7 @@ const envSchema = z.object({
       (proxies) => proxies.every(isProxyAddress),
       'TRUST_PROXY 应为反向代理的地址列表（IP 或网段，逗号分隔，如 127.0.0.1,10.0.0.0/8），或 loopback、linklocal、uniquelocal',
     ),
+  LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(600),
 });
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -73,6 +74,12 @@ export interface Config {
    * client is the connection's peer, so a client cannot name its own address.
    */
   trustProxy: string[];
+  /**
+   * Logins (userLogin and autoLogin together) one address may make per minute. A school's network
+   * often reaches us through one NAT address, so this is sized for a whole school signing in at the
+   * start of an exam, while cutting an address's guessing rate from >100/s to 10/s.
+   */
+  loginRatePerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -106,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     seedDemo: e.SEED_DEMO === '1',
     trustProxy: e.TRUST_PROXY,
+    loginRatePerMinute: e.LOGIN_RATE_PER_MINUTE,
   };
 }
 

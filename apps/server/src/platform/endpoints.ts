@@ -1,8 +1,8 @@
 import type { Endpoint, ResultOf } from '@huikao/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from './auth-context.ts';
-import { AppError, badInput } from './errors.ts';
+import { AppError, badInput, forbidden } from './errors.ts';
 import { contentDisposition, FileResult, readUpload, type Upload, type UploadRule } from './files.ts';
 import { authorize, type Permission } from './permissions.ts';
 import {
@@ -32,6 +32,13 @@ type Handler<E extends Endpoint, A extends Actor | null> = (
 
 interface RouteOptions {
   bodyLimit?: number;
+  /**
+   * Served to an account that must still change its initial password: only what the forced change
+   * needs (change it, log out, read one's own user info). Every other call answers 403.
+   */
+  beforePasswordChange?: boolean;
+  /** Runs before the body is read, e.g. a rate limiter shared by several routes (`app.rateLimit`). */
+  onRequest?: onRequestHookHandler;
   /** Size and type limit of a `multipart` endpoint's file (protocol.md). */
   upload?: UploadRule;
 }
@@ -57,6 +64,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
     method: endpoint.kind === 'get' ? 'GET' : 'POST',
     url: endpoint.path,
     bodyLimit: spec.bodyLimit,
+    onRequest: spec.onRequest,
     handler: async (request, reply) => {
       const { platform } = app;
       let actor: Actor | null = null;
@@ -66,12 +74,15 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       if (signed) {
         checkTimestamp(signed.timestamp);
         checkSign(signed);
-        if (!(await platform.sessions.rememberGuid(signed.loginName, signed.guid))) {
-          throw new AppError(409, '重复的请求：该 guid 已使用过，请勿重放请求', 409);
-        }
       }
       if (endpoint.access === 'session') {
         actor = await platform.sessions.resolve(jwtTokenOf(request), signed?.loginName ?? loginNameOf(request));
+        // Remembered only once the session is verified, so no caller without one can fill the table.
+        // Calls before login are not remembered: their key is the public app key, and a replayed
+        // login gains nothing its captured body does not already hold.
+        if (signed && !(await platform.sessions.rememberGuid(signed.loginName, signed.guid))) {
+          throw new AppError(409, '重复的请求：该 guid 已使用过，请勿重放请求', 409);
+        }
       }
       const refused = async (error: unknown) => {
         if (error instanceof AppError && error.httpStatus === 403) {
@@ -85,6 +96,9 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
         }
         return error;
       };
+      if (actor?.mustChangePassword && !spec.beforePasswordChange) {
+        throw await refused(forbidden('请先修改初始密码'));
+      }
       let upload: Upload | undefined;
       if (endpoint.kind === 'multipart') {
         // Session and role come from the headers: both are checked before a byte of the file is read.

@@ -14,8 +14,9 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database, as tests drive it through app.inject (house style). */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(settings: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig({
+    ...settings,
     NODE_ENV: 'test',
     DATA_DIR: tmpdir(),
     JWT_SECRET: TEST_JWT_SECRET,

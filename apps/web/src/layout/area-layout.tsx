@@ -50,13 +50,14 @@ export function AreaLayout({ area }: AreaLayoutProps) {
         activeSectionPath={section?.path}
         userName={user?.name ?? ''}
         onChangePassword={() => openChangePassword(false)}
-        selectionControl={area === 'teacher' ? <CurrentSelectionControl /> : null}
+        selectionControl={area === 'teacher' && !mustChangePassword ? <CurrentSelectionControl /> : null}
       />
       <Layout>
         {showMenu && section ? <SectionSider section={section} pathname={pathname} /> : null}
         <Layout.Content style={{ padding: 24, minWidth: 0 }}>
           {showMenu ? null : <StudentTabs sections={menu} pathname={pathname} />}
-          <Outlet />
+          {/* The server answers 403 to everything but the change itself until then: no page asks it anything. */}
+          {mustChangePassword ? null : <Outlet />}
         </Layout.Content>
       </Layout>
       <AppFooter />

@@ -1,6 +1,6 @@
 import type { ImportKind, ImportResult } from '@huikao/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { ensureUser, hashPassword } from '../../modules/auth/index.ts';
+import { ensureUser, hashIssuedPasswords } from '../../modules/auth/index.ts';
 import { runImport } from '../../modules/school-base/index.ts';
 import { type Db, type Executor, inTurn } from '../../platform/db.ts';
 import {
@@ -67,10 +67,10 @@ export async function seedDemoSchool(db: Db): Promise<{
       ),
     );
   const missing = DEMO_ACCOUNTS.filter((a) => !existing.some((e) => e.loginName === a.loginName));
-  // Hashing is slow on purpose: once, before any transaction, and only when an account is missing.
-  let hashed: Promise<string> | undefined;
-  const demoHash = () => (hashed ??= hashPassword(DEMO_PASSWORD));
-  const passwordHash = missing.length > 0 ? await demoHash() : '';
+  // The demo password is published (README), like the initial password: one hash per account, each
+  // its own salt, at the issued-password cost; before any transaction, only for what is missing.
+  const demoHashes = (count: number) => hashIssuedPasswords(DEMO_PASSWORD, count);
+  const ownHashes = await demoHashes(missing.length);
 
   await db.transaction(async (tx) => {
     await tx.insert(areas).values(DEMO_AREA).onConflictDoNothing();
@@ -100,19 +100,19 @@ export async function seedDemoSchool(db: Db): Promise<{
         .onConflictDoNothing();
     }
 
-    for (const account of missing) {
+    for (const [index, account] of missing.entries()) {
       const { role: _role, ...user } = account;
-      await ensureUser(tx, { ...user, schoolId, passwordHash });
+      await ensureUser(tx, { ...user, schoolId, passwordHash: ownHashes[index]! });
     }
     const [manager] = await tx.select({ id: users.id }).from(users).where(eq(users.loginName, 'manager01'));
     await tx.insert(schoolRelations).values({ userId: manager!.id, schoolId, areaId }).onConflictDoNothing();
   });
-  const baseData = await seedBaseData(db, demoHash);
+  const baseData = await seedBaseData(db, demoHashes);
   const exams = await seedDemoExams(db, DEMO_SCHOOL.code, {
     unionKeys: { [DEMO_UNION.examName]: DEMO_UNION.key },
   });
   // The 联考 of the demo area (issue #5): three partner schools sit the demo school's 期中考试.
-  const union = await seedDemoUnion(db, DEMO_SCHOOL.code, demoHash);
+  const union = await seedDemoUnion(db, DEMO_SCHOOL.code, demoHashes);
   // The team's own question bank (issue #6), so a fresh start has questions without ../shared/data.
   const questionBank = await seedDemoQuestionBank(db, DEMO_QUESTION_BANKS);
   return { created: missing.map((a) => a.loginName), baseData, exams, union, questionBank };
@@ -123,7 +123,10 @@ export async function seedDemoSchool(db: Db): Promise<{
  * class-teacher links and the leaders through the bulk import, as an administrator's files would.
  * Demo accounts get the demo password without a forced change, so anyone can try them.
  */
-async function seedBaseData(db: Db, demoHash: () => Promise<string>): Promise<Record<ImportKind, ImportResult>> {
+async function seedBaseData(
+  db: Db,
+  demoHashes: (count: number) => Promise<string[]>,
+): Promise<Record<ImportKind, ImportResult>> {
   const schoolId = await idOf(db, schools, DEMO_SCHOOL.code);
   const [years, terms, catalogueGrades, catalogueCourses] = await inTurn([
     db.select().from(schoolYears).where(eq(schoolYears.schoolId, schoolId)),
@@ -157,7 +160,7 @@ async function seedBaseData(db: Db, demoHash: () => Promise<string>): Promise<Re
   const rows = (list: Record<string, string>[]) => list.map((values, i) => ({ rowNo: i + 2, values }));
   const options = {
     actorUserId: null,
-    password: async () => ({ hash: await demoHash(), mustChange: false }),
+    password: async (count: number) => ({ hashes: await demoHashes(count), mustChange: false }),
     classYearId: thisYear.id,
     loginNames: new Map<string, string>([
       [DEMO_LINKED.admin.phone, DEMO_LINKED.admin.loginName],

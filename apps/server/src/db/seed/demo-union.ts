@@ -49,7 +49,7 @@ const two = (n: number) => String(n).padStart(2, '0');
 export async function seedDemoUnion(
   db: Db,
   demoSchoolCode: string,
-  password: () => Promise<string>,
+  password: (count: number) => Promise<string[]>,
 ): Promise<string[]> {
   const [demo] = await db
     .select({ id: schools.id, areaId: schools.areaId })
@@ -139,7 +139,7 @@ async function seedPartnerPeople(
   schoolId: number,
   index: number,
   classCount: number,
-  password: () => Promise<string>,
+  password: (count: number) => Promise<string[]>,
 ): Promise<boolean> {
   const [year] = await db.select({ id: schoolYears.id }).from(schoolYears).where(eq(schoolYears.schoolId, schoolId));
   const className = (classNo: number) => `${GRADE.name}(${classNo})班`;
@@ -164,7 +164,7 @@ async function seedPartnerPeople(
   const rows = (list: Record<string, string>[]) => list.map((values, i) => ({ rowNo: i + 2, values }));
   const options = {
     actorUserId: null,
-    password: async () => ({ hash: await password(), mustChange: false }),
+    password: async (count: number) => ({ hashes: await password(count), mustChange: false }),
     classYearId: year!.id,
     loginNames: new Map<string, string>(),
   };

@@ -2,10 +2,10 @@
 // other module; what it needs of the school base data comes in as a SchoolDirectory.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
-import { registerAuthRoutes } from './routes.ts';
+import { type LoginLimits, registerAuthRoutes } from './routes.ts';
 import type { SchoolDirectory } from './school-directory.ts';
 import { createAuthService } from './service.ts';
-import { createSessionResolver, pruneOldNonces } from './sessions.ts';
+import { createSessionResolver, pruneExpired } from './sessions.ts';
 import { createTokenSigner } from './tokens.ts';
 
 export {
@@ -17,7 +17,7 @@ export {
   updateAccount,
   upsertAccounts,
 } from './accounts.ts';
-export { hashPassword } from './password-hash.ts';
+export { hashIssuedPasswords, hashPassword } from './password-hash.ts';
 export { ensureUser, type NewUser } from './repo.ts';
 export type { SchoolDirectory, UserCentre } from './school-directory.ts';
 export { type AuthService, LOCKOUT } from './service.ts';
@@ -28,7 +28,7 @@ export function createAuthModule(db: Db, jwtSecret: string, schools: SchoolDirec
   return {
     service,
     sessions: createSessionResolver(db, signer, schools),
-    pruneNonces: () => pruneOldNonces(db),
-    routes: (app: FastifyInstance) => registerAuthRoutes(app, service, schools),
+    pruneExpired: () => pruneExpired(db),
+    routes: (app: FastifyInstance, limits: LoginLimits) => registerAuthRoutes(app, service, schools, limits),
   };
 }

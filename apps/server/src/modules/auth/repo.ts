@@ -31,6 +31,16 @@ export async function setPassword(db: Executor, userId: number, passwordHash: st
     .where(eq(users.id, userId));
 }
 
+/** Locks the user's row for the rest of the transaction (login attempts queue here); returns lockedUntil. */
+export async function lockUserForLogin(db: Executor, userId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ lockedUntil: users.lockedUntil })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row?.lockedUntil ?? null;
+}
+
 export async function setLockedUntil(db: Executor, userId: number, lockedUntil: Date | null) {
   await db.update(users).set({ lockedUntil }).where(eq(users.id, userId));
 }
@@ -110,6 +120,24 @@ export async function rememberNonce(db: Executor, loginName: string, guid: strin
 
 export async function pruneNonces(db: Executor, before: Date) {
   await db.delete(requestNonces).where(lt(requestNonces.seenAt, before));
+}
+
+/** Sessions past their expiry are dead whether revoked or not; nothing refers to them but the audit text. */
+export async function pruneSessions(db: Executor, now: Date) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+/** One user's expired, unrevoked sessions: through the partial index on open sessions, cheap at every login. */
+export async function pruneOpenSessionsOf(db: Executor, userId: number, now: Date) {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), lt(sessions.expiresAt, now)));
+}
+
+/** Failures older than the lockout window no longer count; expired tickets can no longer be used. */
+export async function pruneLoginRecords(db: Executor, failuresBefore: Date, now: Date) {
+  await db.delete(loginFailures).where(lt(loginFailures.at, failuresBefore));
+  await db.delete(loginTickets).where(lt(loginTickets.expiresAt, now));
 }
 
 /** The session and its user in one round trip: this runs on every signed-in call. */

@@ -312,11 +312,12 @@ describe('login tickets and autoLogin', () => {
 
   it('refuses an expired or forged ticket', async () => {
     const admin = await userOf(5);
+    const teacher = await userOf(1);
     const session = await login(t.app, admin.loginName, admin.password);
     const issued = await call<{ ticket: string }>(
       t.app,
       authApi.issueLoginTicket,
-      { loginName: admin.loginName },
+      { loginName: teacher.loginName },
       {
         session,
       },

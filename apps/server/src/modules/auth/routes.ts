@@ -9,17 +9,32 @@ const meta = (request: FastifyRequest): RequestMeta => ({
   userAgent: request.headers['user-agent']?.slice(0, 300),
 });
 
-export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, schools: SchoolDirectory): void {
+export interface LoginLimits {
+  /** Logins per address per minute, userLogin and autoLogin counted together. */
+  loginsPerMinute: number;
+}
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  schools: SchoolDirectory,
+  limits: LoginLimits,
+): void {
+  // One limiter (one count per address) shared by both ways of logging in.
+  const rateLimit = app.rateLimit({ max: limits.loginsPerMinute, timeWindow: 60_000 });
   registerEndpoint(app, authApi.userLogin, {
     permission: 'public',
+    onRequest: rateLimit,
     handler: (p, { request }) => auth.login(p.loginName, p.password, meta(request)),
   });
   registerEndpoint(app, authApi.autoLogin, {
     permission: 'public',
+    onRequest: rateLimit,
     handler: (p, { request }) => auth.autoLogin(p.ticket, meta(request)),
   });
   registerEndpoint(app, authApi.findUserInfo, {
     permission: 'signed-in',
+    beforePasswordChange: true,
     handler: (_p, { actor }) => auth.userInfo(actor),
   });
   registerEndpoint(app, authApi.findSGTByDate, {
@@ -28,10 +43,12 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, scho
   });
   registerEndpoint(app, authApi.updatePsw, {
     permission: 'signed-in',
+    beforePasswordChange: true,
     handler: (p, { actor, request }) => auth.updatePassword(actor, p, meta(request)),
   });
   registerEndpoint(app, authApi.logout, {
     permission: 'signed-in',
+    beforePasswordChange: true,
     handler: (_p, { actor, request }) => auth.logout(actor, meta(request)),
   });
   registerEndpoint(app, authApi.issueLoginTicket, {

@@ -11,6 +11,9 @@ import { newSessionToken, SESSION_HOURS, type TokenSigner } from './tokens.ts';
 
 export const LOCKOUT = { attempts: 5, windowMinutes: 15, lockMinutes: 15 } as const;
 
+/** Account types a school administrator may issue login tickets for: teachers and students. */
+const TICKET_TARGET_TYPES: readonly number[] = [1, 2];
+
 export interface RequestMeta {
   ip?: string;
   userAgent?: string;
@@ -47,6 +50,8 @@ export function createAuthService(db: Db, signer: TokenSigner, schools: SchoolDi
     const session = await db.transaction(async (tx) => {
       await repo.clearFailures(tx, user.id);
       if (user.lockedUntil) await repo.setLockedUntil(tx, user.id, null);
+      // A user's own expired sessions go at each login, between the periodic prunes.
+      await repo.pruneOpenSessionsOf(tx, user.id, new Date());
       const created = await repo.insertSession(tx, { userId: user.id, token, expiresAt, ...meta });
       await appendAudit(tx, {
         actorUserId: user.id,
@@ -74,40 +79,58 @@ export function createAuthService(db: Db, signer: TokenSigner, schools: SchoolDi
     };
   }
 
+  /**
+   * Counts the attempt as a failure BEFORE the password is checked, under a lock on the user's row,
+   * so concurrent attempts queue here and the sixth never reaches argon2. The attempt that fills the
+   * window locks the account at once; a right password then lifts the lock (startSession clears
+   * failures and lock), a wrong one leaves it.
+   */
+  async function claimAttempt(userId: number, ip: string | undefined, now: Date) {
+    return db.transaction(async (tx) => {
+      const lockedUntil = await repo.lockUserForLogin(tx, userId);
+      if (lockedUntil && lockedUntil > now) return { refusedUntil: lockedUntil, failures: 0, locksUntil: null };
+      const since = new Date(now.getTime() - LOCKOUT.windowMinutes * 60_000);
+      const failures = (await repo.failuresSince(tx, userId, since)) + 1;
+      await repo.recordFailure(tx, userId, ip, now);
+      let locksUntil: Date | null = null;
+      if (failures >= LOCKOUT.attempts) {
+        locksUntil = new Date(now.getTime() + LOCKOUT.lockMinutes * 60_000);
+        await repo.setLockedUntil(tx, userId, locksUntil);
+      }
+      return { refusedUntil: null, failures, locksUntil };
+    });
+  }
+
   return {
     async login(loginName: string, password: string, meta: RequestMeta): Promise<StoredUser> {
       const user = await repo.findUserByLoginName(db, loginName);
       if (!user || user.disabled) {
+        // The same work and the same answer as a wrong password: nothing tells whether the account exists.
         await verifyPassword(await dummyHash, password);
         await appendAudit(db, { actorLoginName: loginName, action: 'auth.login.failed', ip: meta.ip });
         throw ruleBroken('账号或密码错误');
       }
       const now = new Date();
-      if (user.lockedUntil && user.lockedUntil > now) {
-        throw ruleBroken(`密码错误次数过多，账号已锁定，请于 ${clock(user.lockedUntil)} 后再试`);
+      const attempt = await claimAttempt(user.id, meta.ip, now);
+      if (attempt.refusedUntil) {
+        throw ruleBroken(`密码错误次数过多，账号已锁定，请于 ${clock(attempt.refusedUntil)} 后再试`);
       }
-      if (!(await verifyPassword(user.passwordHash, password))) {
-        const lockedUntil = await db.transaction(async (tx) => {
-          await repo.recordFailure(tx, user.id, meta.ip, now);
-          const since = new Date(now.getTime() - LOCKOUT.windowMinutes * 60_000);
-          const failures = await repo.failuresSince(tx, user.id, since);
-          const audit = { actorUserId: user.id, actorLoginName: user.loginName, schoolId: user.schoolId, ip: meta.ip };
-          await appendAudit(tx, { ...audit, action: 'auth.login.failed', after: { failures } });
-          if (failures < LOCKOUT.attempts) return null;
-          const until = new Date(now.getTime() + LOCKOUT.lockMinutes * 60_000);
-          await repo.setLockedUntil(tx, user.id, until);
-          await repo.clearFailures(tx, user.id);
-          await appendAudit(tx, { ...audit, action: 'auth.locked', after: { lockedUntil: until.toISOString() } });
-          return until;
-        });
-        if (lockedUntil) {
-          throw ruleBroken(
-            `密码连续错误${LOCKOUT.attempts}次，账号已锁定${LOCKOUT.lockMinutes}分钟，请于 ${clock(lockedUntil)} 后再试`,
-          );
-        }
-        throw ruleBroken('账号或密码错误');
+      if (await verifyPassword(user.passwordHash, password)) {
+        // The attempt itself may have set the lock after the row was read: startSession lifts it.
+        return startSession({ ...user, lockedUntil: attempt.locksUntil ?? user.lockedUntil }, meta, 'auth.login');
       }
-      return startSession(user, meta, 'auth.login');
+
+      const audit = { actorUserId: user.id, actorLoginName: user.loginName, schoolId: user.schoolId, ip: meta.ip };
+      await appendAudit(db, { ...audit, action: 'auth.login.failed', after: { failures: attempt.failures } });
+      if (!attempt.locksUntil) throw ruleBroken('账号或密码错误');
+      await appendAudit(db, {
+        ...audit,
+        action: 'auth.locked',
+        after: { lockedUntil: attempt.locksUntil.toISOString() },
+      });
+      throw ruleBroken(
+        `密码连续错误${LOCKOUT.attempts}次，账号已锁定${LOCKOUT.lockMinutes}分钟，请于 ${clock(attempt.locksUntil)} 后再试`,
+      );
     },
 
     /** Exchanges a one-time login ticket for a session (the /autoLogin page). */
@@ -121,10 +144,17 @@ export function createAuthService(db: Db, signer: TokenSigner, schools: SchoolDi
       return startSession(user, meta, 'auth.autologin');
     },
 
+    /**
+     * A ticket is a session of the target, so it may only reach what the issuer already reaches: a
+     * school administrator issues for the teachers (type 1) and students (type 2) of their own school,
+     * never for another administrator or a manager (type 4 reads other schools).
+     */
     async issueTicket(actor: Actor, loginName: string) {
       const user = await repo.findUserByLoginName(db, loginName);
       if (!user) throw notFound(`账号 ${loginName} 不存在`);
       if (user.schoolId !== actor.schoolId) throw forbidden('只能为本校账号签发登录票据');
+      if (!TICKET_TARGET_TYPES.includes(user.type)) throw forbidden('只能为本校教师和学生账号签发登录票据');
+      if (user.disabled) throw ruleBroken(`账号 ${loginName} 已停用，不能签发登录票据`);
       const { ticket, jti, expiresAt } = await signer.signTicket(user.id);
       await db.transaction(async (tx) => {
         await repo.insertTicket(tx, { jti, userId: user.id, issuedBy: actor.loginName, expiresAt });

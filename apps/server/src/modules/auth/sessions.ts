@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db.ts';
 import { unauthenticated } from '../../platform/errors.ts';
 import * as repo from './repo.ts';
 import type { SchoolDirectory } from './school-directory.ts';
+import { LOCKOUT } from './service.ts';
 import type { TokenSigner } from './tokens.ts';
 
 /** Check 5 of protocol.md, and the replay memory of check 4. */
@@ -40,6 +41,7 @@ export function createSessionResolver(db: Db, signer: TokenSigner, schools: Scho
         sessionId: session.id,
         token: session.token,
         schoolIds,
+        mustChangePassword: user.mustChangePassword,
       };
       return actor;
     },
@@ -48,7 +50,13 @@ export function createSessionResolver(db: Db, signer: TokenSigner, schools: Scho
   };
 }
 
-/** guids older than twice the timestamp window can never be replayed (the timestamp check refuses them). */
-export function pruneOldNonces(db: Db): Promise<void> {
-  return repo.pruneNonces(db, new Date(Date.now() - 2 * TIMESTAMP_WINDOW_MS));
+/**
+ * The periodic clean-up (app.ts runs it every minute): guids older than twice the timestamp window
+ * can never be replayed (the timestamp check refuses them), sessions past their expiry can never be
+ * used again, failures older than the lockout window no longer count, and expired tickets are void.
+ */
+export async function pruneExpired(db: Db, now = new Date()): Promise<void> {
+  await repo.pruneNonces(db, new Date(now.getTime() - 2 * TIMESTAMP_WINDOW_MS));
+  await repo.pruneSessions(db, now);
+  await repo.pruneLoginRecords(db, new Date(now.getTime() - LOCKOUT.windowMinutes * 60_000), now);
 }

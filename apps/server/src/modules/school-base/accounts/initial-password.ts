@@ -1,4 +1,4 @@
-import { hashPassword } from '../../auth/index.ts';
+import { hashIssuedPasswords } from '../../auth/index.ts';
 
 /**
  * The password of accounts the school creates (students, teachers) and of administrator resets
@@ -8,13 +8,13 @@ import { hashPassword } from '../../auth/index.ts';
  */
 export const INITIAL_PASSWORD = 'Huikao@2026';
 
-let initialHash: Promise<string> | undefined;
+/** One account's hash of the initial password, with its own salt (no two accounts share a hash). */
+export async function initialPasswordHash(): Promise<string> {
+  const [hash] = await hashIssuedPasswords(INITIAL_PASSWORD, 1);
+  return hash!;
+}
 
-/** argon2 is slow on purpose: the initial password is hashed once per process and the hash reused. */
-export function initialPasswordHash(): Promise<string> {
-  initialHash ??= hashPassword(INITIAL_PASSWORD).catch((error: unknown) => {
-    initialHash = undefined;
-    throw error;
-  });
-  return initialHash;
+/** The hashes for a batch of new accounts, one each. */
+export function initialPasswordHashes(count: number): Promise<string[]> {
+  return hashIssuedPasswords(INITIAL_PASSWORD, count);
 }

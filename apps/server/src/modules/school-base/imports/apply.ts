@@ -10,13 +10,23 @@ import * as write from './write-repo.ts';
 // as errors and are skipped; everything else commits together or not at all.
 
 export interface AccountPassword {
-  /** An argon2 hash, computed before the transaction. */
-  hash: string;
+  /** One argon2 hash per account the batch opens or gives back, computed before the transaction. */
+  hashes: string[];
   mustChange: boolean;
 }
 
 export interface ApplyContext {
   password: AccountPassword | null;
+}
+
+/** Hands out the batch's hashes one account at a time, so no two accounts share one. */
+function hashesOf(password: AccountPassword | null): () => string {
+  let next = 0;
+  return () => {
+    const hash = password?.hashes[next++];
+    if (hash === undefined) throw new Error('import: more new accounts than hashed passwords');
+    return hash;
+  };
 }
 
 type Person = { loginName: string; name: string; account: AccountPlan | null };
@@ -32,13 +42,13 @@ async function openAccounts<R extends Person>(
   password: AccountPassword | null,
 ): Promise<Map<string, number>> {
   const fresh = rows.filter((r) => r.record!.account?.kind === 'new');
-  if (fresh.length > 0 && !password) throw new Error('import: new accounts need the hashed password');
+  const nextHash = hashesOf(password);
   const { ids, taken } = await upsertAccounts(
     tx,
     fresh.map((r) => ({
       ...spec(r.record!),
       loginName: r.record!.loginName,
-      passwordHash: password?.hash ?? '',
+      passwordHash: nextHash(),
       mustChangePassword: password?.mustChange ?? true,
     })),
   );
@@ -49,7 +59,7 @@ async function openAccounts<R extends Person>(
     const { account, restore } = plan;
     const wanted = spec(row.record!);
     if (restore) {
-      await restoreAccount(tx, account.id, password!.hash);
+      await restoreAccount(tx, account.id, nextHash());
       await updateAccount(tx, account.id, { name: wanted.name, userCode: wanted.userCode, type: wanted.type });
     } else if (account.name !== wanted.name || account.type !== wanted.type) {
       // A live account keeps its login name, code and password; only what it shows follows.

@@ -3,7 +3,7 @@ import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db } from '../../../platform/db.ts';
 import { FileResult, type Upload, XLSX_CONTENT_TYPE } from '../../../platform/files.ts';
 import { auditWrite, type CallParams, optionalIdOf, raceToConflict, schoolOf } from '../access.ts';
-import { initialPasswordHash } from '../accounts/initial-password.ts';
+import { initialPasswordHashes } from '../accounts/initial-password.ts';
 import { IMPORT_COLUMNS, IMPORT_KIND_NAMES, normaliseTitle } from '../excel/columns.ts';
 import { readImportSheetInWorker } from '../excel/read.ts';
 import { buildTemplate } from '../excel/template.ts';
@@ -16,20 +16,21 @@ import { type ImportPlan, type ImportRequest, type PlanOptions, planImport } fro
 // only writes, in bulk, every valid row or none.
 
 export interface RunOptions extends PlanOptions {
-  /** Hashes the new accounts' password; called at most once per batch, before the transaction. */
-  password: () => Promise<AccountPassword>;
+  /** Hashes the password of `count` accounts, one hash each; called at most once per batch, before the transaction. */
+  password: (count: number) => Promise<AccountPassword>;
   /** Who to write the audit entry for (the seed has no actor). */
   audit?: { actor: Actor; ip: string };
 }
 
-const needsPassword = (plan: ImportPlan) =>
-  plan.rows.some((row) => {
+/** How many accounts the plan opens or gives back: each needs its own password hash. */
+const passwordsNeeded = (plan: ImportPlan) =>
+  plan.rows.filter((row) => {
     const record = row.record as { account?: { kind: string; restore?: boolean } | null } | undefined;
     return (
       row.errors.length === 0 &&
       (record?.account?.kind === 'new' || (record?.account?.kind === 'reuse' && record.account.restore))
     );
-  });
+  }).length;
 
 function resultOf(plan: ImportPlan): ImportResult {
   const result: ImportResult = { created: 0, updated: 0, unchanged: 0, skipped: [] };
@@ -48,7 +49,8 @@ function resultOf(plan: ImportPlan): ImportResult {
  */
 export async function runImport(db: Db, request: ImportRequest, options: RunOptions): Promise<ImportResult> {
   const plan = await planImport(db, request, options);
-  const password = needsPassword(plan) ? await options.password() : null;
+  const needed = passwordsNeeded(plan);
+  const password = needed > 0 ? await options.password(needed) : null;
   if (!plan.rows.some((r) => r.errors.length === 0 && (r.change === 'create' || r.change === 'update'))) {
     return resultOf(plan);
   }
@@ -112,7 +114,7 @@ export function createImportService(db: Db) {
         { schoolId, kind, termId: optionalIdOf(p.termId, '学期'), rows },
         {
           actorUserId: actor.userId,
-          password: async () => ({ hash: await initialPasswordHash(), mustChange: true }),
+          password: async (count) => ({ hashes: await initialPasswordHashes(count), mustChange: true }),
           audit: { actor, ip },
         },
       );
