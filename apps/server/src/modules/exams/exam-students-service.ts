@@ -6,7 +6,7 @@ import * as repo from './exam-students-repo.ts';
 import type { MultiExamRow } from './lookup-repo.ts';
 import { classesByIds, classesOfGradeYear, schoolGradeName, studentsOfClasses } from './placement-repo.ts';
 import { rescoreSingleExam } from './rescore.ts';
-import { bumpScoreVersion, insertScoreRecords } from './score-write-repo.ts';
+import { bumpScoreVersion, insertScoreRecords, lockStructure } from './score-write-repo.ts';
 
 // Exam students (issue #4 model): who sits each single exam. Students come from classes of the
 // exam's grade in its school year; deleting one deletes their score row, with the audit written.
@@ -81,6 +81,8 @@ export function createExamStudentsService(db: Db) {
       return db.transaction(async (tx) => {
         const single = await ownSingleExam(tx, actor, p.schoolId, p.seId);
         assertNotLocked(single.multi, single);
+        // Papers, then the single exam: the structure and every paper stay still until commit (issue #21).
+        await lockStructure(tx, single.id);
         const esIds = p.students.map((s) => idOf(s.esId, '考生'));
         const rows = await repo.examStudentsByIds(tx, esIds);
         for (const esId of esIds) {
@@ -131,6 +133,8 @@ export function createExamStudentsService(db: Db) {
       return db.transaction(async (tx) => {
         const single = await ownSingleExam(tx, actor, p.schoolId, p.seId);
         assertNotLocked(single.multi, single);
+        // Papers, then the single exam: the structure and every paper stay still until commit (issue #21).
+        await lockStructure(tx, single.id);
         const studentIds = [...new Set(p.studentIds.map((id) => idOf(id, '学生')))];
         const owners = await repo.studentSchools(tx, studentIds);
         for (const id of studentIds) {

@@ -7,10 +7,9 @@ import { auditExam, type CallParams, optionalIdOf, ownMultiExam } from './access
 import { classIdsOfMulti, lockSingleExams, updateMultiExamFields } from './finalise-repo.ts';
 import type { MultiExamRow } from './lookup-repo.ts';
 import { multiExamView } from './multi-exams-repo.ts';
-import { applyPapers, paperOf } from './score-apply.ts';
+import { applyPapers, openPapers, paperOf } from './score-apply.ts';
 import { isChoiceQuestion, questionLabel } from './score-input.ts';
-import { questionsOf } from './score-write-repo.ts';
-import { examStudentScores, type SingleExamOfMulti, singleExamsOfMulti } from './scores-repo.ts';
+import { type SingleExamOfMulti, singleExamsOfMulti } from './scores-repo.ts';
 
 // summaryQiqExamToScExam (完成: recompute, check completeness, lock, hand to analysis),
 // publishMultiExam (已完成 → 已发布, optionally to students) and saveExamAnalysisSettings.
@@ -28,8 +27,7 @@ export function createFinaliseService(db: Db) {
   /** Recomputes every score row of a subject and lists what keeps it from being complete. */
   async function recomputeAndCheck(tx: Executor, actor: Actor, multi: MultiExamRow, single: SingleExamOfMulti) {
     const problems: string[] = [];
-    const questions = await questionsOf(tx, single.id);
-    const rows = await examStudentScores(tx, single.id);
+    const { questions, papers: rows } = await openPapers(tx, single.id);
     const name = single.courseName;
     if (rows.length === 0) problems.push(`${name}：没有考生`);
     if (questions.length > 0) {
@@ -97,7 +95,12 @@ export function createFinaliseService(db: Db) {
       if (targets.length === 0) throw ruleBroken('该科目已完成并锁定');
       await db.transaction(async (tx) => {
         const problems: string[] = [];
-        for (const single of targets) problems.push(...(await recomputeAndCheck(tx, actor, multi, single)));
+        // Subjects in id order, like every writer of scores (no circular waits); problems in catalogue order.
+        const byId = new Map<number, string[]>();
+        for (const single of [...targets].sort((a, b) => a.id - b.id)) {
+          byId.set(single.id, await recomputeAndCheck(tx, actor, multi, single));
+        }
+        for (const single of targets) problems.push(...byId.get(single.id)!);
         if (problems.length > 0) {
           // Rolls the recomputation back too: nothing changes until the exam can be locked.
           throw new AppError(422, `成绩不完整，不能完成考试：${problems[0]}`, 200, { problems });

@@ -5,9 +5,8 @@ import { assertNotLocked, type CallParams, optionalIdOf, ownMultiExam } from './
 import { insertExamStudents, seatOf } from './exam-students-repo.ts';
 import { type CheckedRow, checkImportRows, loadImportContext, type SheetRows } from './import-check.ts';
 import { STUDENT_NO } from './import-layout.ts';
-import { applyPapers, type PaperUpdate, paperOf } from './score-apply.ts';
+import { applyPapers, openPapers, type PaperUpdate, paperOf } from './score-apply.ts';
 import { paperFromInput } from './score-input.ts';
-import { examStudentScores } from './scores-repo.ts';
 
 // importSingleStudentsAndScores: the rows of a preview, checked again on the server, written in
 // ONE transaction: students who sat but were not listed become exam students (their current
@@ -43,34 +42,41 @@ export async function commitScoreImport(
   let changedScores = 0;
   let unchanged = 0;
   await db.transaction(async (tx) => {
-    for (const [id, rows] of bySubject) {
+    // Subjects in id order, like every writer of scores, so two imports never wait on each other in a circle.
+    for (const [id, rows] of [...bySubject].sort(([a], [b]) => a - b)) {
       const subject = rows[0]!.subject!;
       const studentIds = rows.map((r) => r.student!.id);
-      const listed = new Map((await examStudentScores(tx, id, studentIds)).map((r) => [r.studentId, r]));
+      // The questions too are read again under the lock: a key changed since the preview counts.
+      const { questions, papers } = await openPapers(tx, id, studentIds);
+      const listed = new Map(papers.map((r) => [r.studentId, r]));
       const missing = rows.filter((r) => !listed.has(r.student!.id));
       const added = await insertExamStudents(
         tx,
         missing.map((r) => seatOf(multi.schoolId, id, r.student!)),
       );
       addedStudents += added.size;
+      // Read the new seats under the lock: a parallel call may have seated (and scored) some first.
+      if (missing.length > 0) {
+        const seated = await openPapers(
+          tx,
+          id,
+          missing.map((r) => r.student!.id),
+        );
+        for (const paper of seated.papers) listed.set(paper.studentId, paper);
+      }
       const updates: PaperUpdate[] = [];
       for (const row of rows) {
-        const current = listed.get(row.student!.id);
-        const result = paperFromInput(
-          subject.questions,
-          subject.fullMark,
-          current ? paperOf(current.score, current.absent) : null,
-          row.input,
-        );
+        const current = listed.get(row.student!.id)!;
+        const result = paperFromInput(questions, subject.fullMark, paperOf(current.score, current.absent), row.input);
         if ('errors' in result) {
           skipped.push({ sheet: row.sheet, rowNo: row.rowNo, errors: result.errors });
           continue;
         }
         updates.push({
           studentId: row.student!.id,
-          examStudentId: current?.esId ?? added.get(row.student!.id)!,
-          before: current?.score ?? null,
-          beforeAbsent: current?.absent ?? false,
+          examStudentId: current.esId,
+          before: current.score,
+          beforeAbsent: current.absent,
           next: result.paper,
         });
       }
@@ -80,7 +86,7 @@ export async function commitScoreImport(
           actor,
           schoolId: multi.schoolId,
           seId: id,
-          questions: subject.questions,
+          questions,
           source: 'import',
           reason: '成绩导入',
         },
