@@ -1,0 +1,55 @@
+import { questionBankUserApi as api, type CollectionNode } from '@huikao/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { type CallResult, call } from '../../test/client.ts';
+import { setUpUserResources } from '../../test/question-bank-user-fixture.ts';
+
+// Issue #21 items 2 and 9 for a teacher's own resources: double submits and parallel edits of the
+// folder tree. On PostgreSQL the calls run in parallel, on PGlite one after another; the result
+// must be the serial one either way.
+
+let test: TestApp;
+let fx: Awaited<ReturnType<typeof setUpUserResources>>;
+const MATH = '2';
+
+beforeAll(async () => {
+  test = await createTestApp();
+  fx = await setUpUserResources(test);
+});
+afterAll(() => test.close());
+
+const as = <T>(endpoint: (typeof api)[keyof typeof api], params: Record<string, unknown>) =>
+  call<T>(test.app, endpoint, params, { session: fx.teacherA });
+const ok = <T>(result: CallResult<T>) => {
+  expect(result.status, result.message).toBe(200);
+  return result.data;
+};
+const addNode = (name: string, parentId?: string) =>
+  as<CollectionNode>(api.addCollectionNode, { ...fx.owners.teacherA, courseId: MATH, name, parentId });
+const tree = async () =>
+  ok(await as<CollectionNode[]>(api.getCollectionNodes, { ...fx.owners.teacherA, courseId: MATH }));
+
+describe('folders (usercollection)', () => {
+  it('creates one folder from 30 parallel identical adds, each answering with it', async () => {
+    const results = await Promise.all(Array.from({ length: 30 }, () => addNode('压轴题')));
+    const ids = new Set(results.map((r) => ok(r).id));
+    expect(ids.size).toBe(1);
+    expect((await tree()).filter((n) => n.name === '压轴题')).toHaveLength(1);
+  });
+
+  it('never makes a cycle from two parallel moves that are each allowed alone', async () => {
+    const a = ok(await addNode('甲'));
+    const b = ok(await addNode('乙'));
+    const move = (id: string, parentId: string) =>
+      as(api.moveCollectionNodes, {
+        ...fx.owners.teacherA,
+        courseId: MATH,
+        nodes: [{ id, parentId, sortOrder: 0 }],
+      });
+    const results = await Promise.all([move(a.id, b.id), move(b.id, a.id)]);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    // Serially the second is refused; both folders stay reachable from the roots.
+    const reachable = (nodes: CollectionNode[]): string[] => nodes.flatMap((n) => [n.id, ...reachable(n.children)]);
+    expect(reachable(await tree())).toEqual(expect.arrayContaining([a.id, b.id]));
+  });
+});
