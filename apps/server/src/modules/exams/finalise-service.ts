@@ -4,7 +4,7 @@ import type { Actor } from '../../platform/auth-context.ts';
 import type { Db, Executor } from '../../platform/db.ts';
 import { AppError, badInput, notFound, ruleBroken } from '../../platform/errors.ts';
 import { auditExam, type CallParams, optionalIdOf, ownMultiExam } from './access.ts';
-import { classIdsOfMulti, lockSingleExams, updateMultiExamFields } from './finalise-repo.ts';
+import { classIdsOfMulti, lockMultiExam, lockSingleExams, updateMultiExamFields } from './finalise-repo.ts';
 import type { MultiExamRow } from './lookup-repo.ts';
 import { multiExamView } from './multi-exams-repo.ts';
 import { applyPapers, openPapers, paperOf } from './score-apply.ts';
@@ -121,9 +121,11 @@ export function createFinaliseService(db: Db) {
     },
 
     async publishMultiExam(actor: Actor, p: CallParams<'publishMultiExam'>) {
-      const multi = await ownMultiExam(db, actor, p.schoolId, p.meId);
-      if (multi.status < 3) throw ruleBroken('考试尚未完成，请先完成（锁定）成绩再发布');
+      const { id } = await ownMultiExam(db, actor, p.schoolId, p.meId);
       await db.transaction(async (tx) => {
+        // Read again under lock: a parallel reopen or publish must not be overwritten.
+        const multi = await lockMultiExam(tx, id);
+        if (multi.status < 3) throw ruleBroken('考试尚未完成，请先完成（锁定）成绩再发布');
         if (p.settings) await assertClassesOfExam(tx, multi.id, p.settings);
         await updateMultiExamFields(tx, multi.id, {
           status: 4,
@@ -136,12 +138,14 @@ export function createFinaliseService(db: Db) {
           after: { status: 4, publishedToStudents: p.toStudents, settings: p.settings },
         });
       });
-      return view(db, multi.id);
+      return view(db, id);
     },
 
     async saveExamAnalysisSettings(actor: Actor, p: CallParams<'saveExamAnalysisSettings'>) {
-      const multi = await ownMultiExam(db, actor, p.schoolId, p.meId);
+      const { id } = await ownMultiExam(db, actor, p.schoolId, p.meId);
       await db.transaction(async (tx) => {
+        // The audit's "before" is what this write replaces, read under lock.
+        const multi = await lockMultiExam(tx, id);
         await assertClassesOfExam(tx, multi.id, p.settings);
         await updateMultiExamFields(tx, multi.id, {
           settings: p.settings,
@@ -152,7 +156,7 @@ export function createFinaliseService(db: Db) {
           after: { settings: p.settings, hiddenStudentOrder: p.hiddenStudentOrder },
         });
       });
-      return view(db, multi.id);
+      return view(db, id);
     },
   };
 }
