@@ -1,7 +1,7 @@
-import { examsApi as api, DEFAULT_SCORE_CONFIG, type ExamLevelScheme } from '@huikao/contracts';
+import { examsApi as api, DEFAULT_SCORE_CONFIG, type ExamLevelScheme, type StandardPaper } from '@huikao/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog, standardPapers } from '../../db/schema.ts';
 import { type ExamsSetup, setUpExams } from '../../test/exams-fixture.ts';
 import { expectOk } from '../../test/school-base-fixture.ts';
 
@@ -75,6 +75,35 @@ describe('parallel saves of one settings document', () => {
       expectOk(result);
     }
     const audits = await expectChained('exams.multi-exam.settings', (c) => (c as { settings: unknown }).settings);
+    expect(audits).toHaveLength(15);
+  });
+
+  it('standard paper: 20 identical saves make one paper; 15 edits a consistent history', async () => {
+    const save = () =>
+      s.call<StandardPaper>(api.saveStandardPaper, {
+        schoolId: s.sid,
+        seId: s.ids.mathSeId,
+        kind: 1,
+        title: '数学标准答案',
+        content: '1. A',
+      });
+    const saved = (await Promise.all(Array.from({ length: 20 }, save))).map((r) => expectOk(r));
+    expect(new Set(saved.map((p) => p.spId)).size).toBe(1);
+    const rows = await s.db.select().from(standardPapers).where(eq(standardPapers.title, '数学标准答案'));
+    expect(rows).toHaveLength(1);
+    for (const result of await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        s.call(api.updateStandardPaper, {
+          schoolId: s.sid,
+          spId: saved[0]!.spId,
+          title: '数学标准答案',
+          content: `第${i}版`,
+        }),
+      ),
+    )) {
+      expectOk(result);
+    }
+    const audits = await expectChained('exams.standard-paper.update', (c) => (c as { content: string }).content);
     expect(audits).toHaveLength(15);
   });
 });
