@@ -1,4 +1,4 @@
-import { questionBankUserApi as api, type CollectionNode } from '@huikao/contracts';
+import { questionBankUserApi as api, type CollectionNode, type UserPaperDetail } from '@huikao/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { type CallResult, call } from '../../test/client.ts';
@@ -51,5 +51,36 @@ describe('folders (usercollection)', () => {
     // Serially the second is refused; both folders stay reachable from the roots.
     const reachable = (nodes: CollectionNode[]): string[] => nodes.flatMap((n) => [n.id, ...reachable(n.children)]);
     expect(reachable(await tree())).toEqual(expect.arrayContaining([a.id, b.id]));
+  });
+});
+
+describe('user papers (userpapers)', () => {
+  const paper = (title: string, score = 5) => ({
+    title,
+    courseId: MATH,
+    gradeId: '8',
+    sections: [{ title: '一、选择题', questions: [{ quesId: fx.ids.q2, score }] }],
+  });
+  const add = (title: string, score?: number) =>
+    as<UserPaperDetail>(api.addUserPaper, { paper: paper(title, score), ...fx.owners.teacherA, uploadType: 1 });
+  const titled = async (title: string) =>
+    ok(
+      await as<{ list: { title: string }[] }>(api.getUserPapers, {
+        ...fx.owners.teacherA,
+        pageIndex: 1,
+        limit: 100,
+      }),
+    ).list.filter((p) => p.title === title);
+
+  it('saves one paper from 20 parallel identical saves, each answering with it', async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, () => add('期末复习卷')));
+    expect(new Set(results.map((r) => ok(r).paperId)).size).toBe(1);
+    expect(await titled('期末复习卷')).toHaveLength(1);
+  });
+
+  it('keeps two papers of one name whose contents differ (a teacher’s versions)', async () => {
+    ok(await add('单元卷', 5));
+    ok(await add('单元卷', 6));
+    expect(await titled('单元卷')).toHaveLength(2);
   });
 });
