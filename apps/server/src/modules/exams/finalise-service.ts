@@ -94,6 +94,10 @@ export function createFinaliseService(db: Db) {
       if (seId !== null && !singles.some((s) => s.id === seId)) throw badInput('科目考试不属于该考试');
       if (targets.length === 0) throw ruleBroken('该科目已完成并锁定');
       await db.transaction(async (tx) => {
+        // The exam row first (as status moves and publishing do), then papers, then single exams.
+        if ((await lockMultiExam(tx, multi.id)).status !== multi.status) {
+          throw ruleBroken('考试状态刚被他人修改，请刷新后重试');
+        }
         const problems: string[] = [];
         // Subjects in id order, like every writer of scores (no circular waits); problems in catalogue order.
         const byId = new Map<number, string[]>();

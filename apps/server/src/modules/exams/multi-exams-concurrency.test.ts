@@ -73,4 +73,16 @@ describe('saveMultiExam sent twice', () => {
     for (const r of results.filter((r) => r.status !== 200)) expect(r.message).toMatch(/同名考试已存在/);
     expect(await named('八年级周测')).toHaveLength(1);
   });
+
+  it('moves the status once when 10 parallel calls make the same move', async () => {
+    const exam = expectOk(await s.call<MultiExam>(api.saveMultiExam, newExam({ name: '八年级状态测试' })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        s.call<MultiExam>(api.updateMultiExamStatus, { schoolId: s.sid, meId: exam.meId, status: 2 }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    const audits = await s.db.select().from(auditLog).where(eq(auditLog.action, 'exams.multi-exam.status'));
+    expect(audits.filter((a) => a.target === `multi-exam:${exam.meId}`)).toHaveLength(1);
+  });
 });

@@ -16,6 +16,7 @@ import {
   schoolOf,
 } from './access.ts';
 import { resolveClasses, seatClasses } from './exam-students-service.ts';
+import { lockMultiExam } from './finalise-repo.ts';
 import { type MultiExamRow, taughtTermClasses } from './lookup-repo.ts';
 import * as repo from './multi-exams-repo.ts';
 import * as facts from './placement-repo.ts';
@@ -221,7 +222,8 @@ export function createMultiExamsService(db: Db, storage: FileStorage) {
      */
     async updateMultiExamStatus(actor: Actor, p: CallParams<'updateMultiExamStatus'>): Promise<MultiExam> {
       await db.transaction(async (tx) => {
-        const exam = await ownMultiExam(tx, actor, p.schoolId, p.meId);
+        // The status is read under the row's lock: two parallel moves from one status cannot both pass.
+        const exam = await lockMultiExam(tx, (await ownMultiExam(tx, actor, p.schoolId, p.meId)).id);
         const move = `${exam.status}→${p.status}`;
         const refuse = (why = '') =>
           ruleBroken(`考试状态不能从“${statusName(exam.status)}”改为“${statusName(p.status)}”${why}`);
