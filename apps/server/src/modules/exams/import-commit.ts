@@ -44,10 +44,9 @@ export async function commitScoreImport(
   await db.transaction(async (tx) => {
     // Subjects in id order, like every writer of scores, so two imports never wait on each other in a circle.
     for (const [id, rows] of [...bySubject].sort(([a], [b]) => a - b)) {
-      const subject = rows[0]!.subject!;
       const studentIds = rows.map((r) => r.student!.id);
-      // The questions too are read again under the lock: a key changed since the preview counts.
-      const { questions, papers } = await openPapers(tx, id, studentIds);
+      // The questions and full mark too are read again under the lock: a change since the preview counts.
+      const { questions, fullMark, papers } = await openPapers(tx, id, studentIds);
       const listed = new Map(papers.map((r) => [r.studentId, r]));
       const missing = rows.filter((r) => !listed.has(r.student!.id));
       const added = await insertExamStudents(
@@ -67,7 +66,7 @@ export async function commitScoreImport(
       const updates: PaperUpdate[] = [];
       for (const row of rows) {
         const current = listed.get(row.student!.id)!;
-        const result = paperFromInput(questions, subject.fullMark, paperOf(current.score, current.absent), row.input);
+        const result = paperFromInput(questions, fullMark, paperOf(current.score, current.absent), row.input);
         if ('errors' in result) {
           skipped.push({ sheet: row.sheet, rowNo: row.rowNo, errors: result.errors });
           continue;

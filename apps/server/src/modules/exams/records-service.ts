@@ -225,8 +225,8 @@ export function createRecordsService(db: Db) {
 
 /** Applies the pending requests of one single exam (in id order), then marks them applied. */
 async function applyRequests(tx: Executor, actor: Actor, seId: number, requested: ScoreRecordRow[]) {
-  const single = (await findSingleExamRow(tx, seId))!;
   const { questions, papers: rows } = await openPapers(tx, seId, [...new Set(requested.map((r) => r.studentId))]);
+  const single = (await findSingleExamRow(tx, seId))!;
   // Read again under lock: a parallel approval, rejection, edit or withdrawal may have come first.
   const records = await lockRecords(
     tx,

@@ -5,6 +5,7 @@ import type { InputQuestion } from './score-input.ts';
 import { type DerivedPaper, derivePaper, diffPaper, type Paper, type PaperChange } from './score-paper.ts';
 import {
   bumpScoreVersion,
+  fullMarkOf,
   insertScoreRecords,
   lockPapers,
   type NewScoreRow,
@@ -52,7 +53,7 @@ export interface ApplyResult {
 
 /**
  * What a writer of scores reads before deciding the new papers, in its transaction: the papers'
- * locks first (lockPapers), then the questions and the stored papers, so no other writer's change
+ * locks first (lockPapers), then the questions, the full mark and the stored papers, so no other writer's change
  * falls between this read and applyPapers (issue #21: 25 parallel saves of one paper kept 2–3).
  * Without studentIds every paper of the single exam.
  */
@@ -60,10 +61,11 @@ export async function openPapers(
   tx: Executor,
   seId: number,
   studentIds?: readonly number[],
-): Promise<{ questions: QuestionRow[]; papers: ExamStudentScore[] }> {
+): Promise<{ questions: QuestionRow[]; fullMark: number; papers: ExamStudentScore[] }> {
   const locked = await lockPapers(tx, seId, studentIds);
   const questions = await questionsOf(tx, seId);
-  return { questions, papers: await examStudentScores(tx, seId, locked) };
+  const fullMark = await fullMarkOf(tx, seId);
+  return { questions, fullMark, papers: await examStudentScores(tx, seId, locked) };
 }
 
 /** The stored row as a Paper (absent students keep nothing). */

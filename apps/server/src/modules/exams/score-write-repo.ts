@@ -55,6 +55,11 @@ export async function lockStructure(tx: Executor, seId: number): Promise<void> {
   await tx.select({ id: singleExams.id }).from(singleExams).where(eq(singleExams.id, seId)).for('update');
 }
 
+export async function fullMarkOf(ex: Executor, seId: number): Promise<number> {
+  const [row] = await ex.select({ fullMark: singleExams.fullMark }).from(singleExams).where(eq(singleExams.id, seId));
+  return row!.fullMark;
+}
+
 /** Score rows of a single exam, with the exam student's 缺考 flag and class. */
 export async function scoreRowsOf(ex: Executor, seId: number) {
   return ex

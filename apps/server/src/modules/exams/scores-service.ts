@@ -41,7 +41,7 @@ export function createScoresService(db: Db) {
     }
     return db.transaction(async (tx) => {
       const opened = await openPapers(tx, single.id, studentIds);
-      const { questions } = opened;
+      const { questions, fullMark } = opened;
       let rows = opened.papers;
       const listed = new Set(rows.map((r) => r.studentId));
       const missing = studentIds.filter((id) => !listed.has(id));
@@ -57,7 +57,7 @@ export function createScoresService(db: Db) {
       const errors: string[] = [];
       inputs.forEach((input, i) => {
         const row = byStudent.get(studentIds[i]!)!;
-        const result = paperFromInput(questions, single.fullMark, paperOf(row.score, row.absent), input);
+        const result = paperFromInput(questions, fullMark, paperOf(row.score, row.absent), input);
         if ('errors' in result) {
           errors.push(...result.errors.map((e) => `${row.name}（${row.studentNo}）${e}`));
           return;

@@ -1,7 +1,7 @@
 import { examsApi as api, DEFAULT_SCORE_CONFIG, type ExamLevelScheme, type StandardPaper } from '@huikao/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, standardPapers } from '../../db/schema.ts';
+import { auditLog, singleExams, standardPapers, studentScores } from '../../db/schema.ts';
 import { type ExamsSetup, setUpExams } from '../../test/exams-fixture.ts';
 import { expectOk } from '../../test/school-base-fixture.ts';
 
@@ -105,5 +105,25 @@ describe('parallel saves of one settings document', () => {
     }
     const audits = await expectChained('exams.standard-paper.update', (c) => (c as { content: string }).content);
     expect(audits).toHaveLength(15);
+  });
+
+  it('never stores a total above a full mark lowered while totals are saved', async () => {
+    const englishId = Number(s.ids.englishSeId);
+    const [lower, ...saves] = await Promise.all([
+      s.call(api.updateSingleExam, { schoolId: s.sid, seId: s.ids.englishSeId, fullMark: 80 }),
+      ...s.students.map((student) =>
+        s.call(api.updateStudentCardScores, {
+          schoolId: s.sid,
+          seId: s.ids.englishSeId,
+          score: { studentId: String(student.id), totalScore: 95 },
+        }),
+      ),
+    ]);
+    const [single] = await s.db.select().from(singleExams).where(eq(singleExams.id, englishId));
+    const totals = await s.db.select().from(studentScores).where(eq(studentScores.singleExamId, englishId));
+    for (const row of totals) expect(row.totalScore ?? 0).toBeLessThanOrEqual(single!.fullMark);
+    // Serially: the lower mark first refuses the totals; any total first refuses the lower mark.
+    if (lower!.status === 200) expect(saves.every((r) => r.status !== 200)).toBe(true);
+    else expect(saves.some((r) => r.status === 200)).toBe(true);
   });
 });
