@@ -1,4 +1,10 @@
-import { questionBankUserApi as api, type CollectionNode, type UserPaperDetail } from '@huikao/contracts';
+import {
+  questionBankUserApi as api,
+  BASKET_DUPLICATE_MESSAGE,
+  type Basket,
+  type CollectionNode,
+  type UserPaperDetail,
+} from '@huikao/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { type CallResult, call } from '../../test/client.ts';
@@ -82,5 +88,17 @@ describe('user papers (userpapers)', () => {
     ok(await add('单元卷', 5));
     ok(await add('单元卷', 6));
     expect(await titled('单元卷')).toHaveLength(2);
+  });
+});
+
+describe('basket (already serialised per user)', () => {
+  it('holds a question once after 20 parallel adds of it', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => as<Basket>(api.addToBasket, { quesId: fx.ids.q3 })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of results.filter((r) => r.status !== 200)) expect(r.message).toBe(BASKET_DUPLICATE_MESSAGE);
+    const basket = ok(await as<Basket>(api.getBasket, { courseId: MATH }));
+    expect(basket.groups.flatMap((g) => g.quesIds).filter((id) => id === fx.ids.q3)).toHaveLength(1);
   });
 });
