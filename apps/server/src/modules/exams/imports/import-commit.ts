@@ -2,9 +2,8 @@ import type { ScoreImportResult } from '@huikao/contracts';
 import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db } from '../../../platform/db.ts';
 import { assertNotLocked, type CallParams, ownMultiExam, subjectOfMulti } from '../access.ts';
-import { applyPapers, type PaperUpdate, paperOf } from '../scores/score-apply.ts';
+import { applyPapers, openPapers, type PaperUpdate, paperOf } from '../scores/score-apply.ts';
 import { paperFromInput } from '../scores/score-input.ts';
-import { examStudentScores } from '../scores/scores-repo.ts';
 import { insertExamStudents, seatOf } from '../students/exam-students-repo.ts';
 import { type CheckedRow, checkImportRows, loadImportContext, type SheetRows } from './import-check.ts';
 import { STUDENT_NO } from './import-layout.ts';
@@ -43,34 +42,40 @@ export async function commitScoreImport(
   let changedScores = 0;
   let unchanged = 0;
   await db.transaction(async (tx) => {
-    for (const [id, rows] of bySubject) {
-      const subject = rows[0]!.subject!;
+    // Subjects in id order, like every writer of scores, so two imports never wait on each other in a circle.
+    for (const [id, rows] of [...bySubject].sort(([a], [b]) => a - b)) {
       const studentIds = rows.map((r) => r.student!.id);
-      const listed = new Map((await examStudentScores(tx, id, studentIds)).map((r) => [r.studentId, r]));
+      // The questions and full mark too are read again under the lock: a change since the preview counts.
+      const { questions, fullMark, papers } = await openPapers(tx, id, studentIds);
+      const listed = new Map(papers.map((r) => [r.studentId, r]));
       const missing = rows.filter((r) => !listed.has(r.student!.id));
       const added = await insertExamStudents(
         tx,
         missing.map((r) => seatOf(multi.schoolId, id, r.student!)),
       );
       addedStudents += added.size;
+      // Read the new seats under the lock: a parallel call may have seated (and scored) some first.
+      if (missing.length > 0) {
+        const seated = await openPapers(
+          tx,
+          id,
+          missing.map((r) => r.student!.id),
+        );
+        for (const paper of seated.papers) listed.set(paper.studentId, paper);
+      }
       const updates: PaperUpdate[] = [];
       for (const row of rows) {
-        const current = listed.get(row.student!.id);
-        const result = paperFromInput(
-          subject.questions,
-          subject.fullMark,
-          current ? paperOf(current.score, current.absent) : null,
-          row.input,
-        );
+        const current = listed.get(row.student!.id)!;
+        const result = paperFromInput(questions, fullMark, paperOf(current.score, current.absent), row.input);
         if ('errors' in result) {
           skipped.push({ sheet: row.sheet, rowNo: row.rowNo, errors: result.errors });
           continue;
         }
         updates.push({
           studentId: row.student!.id,
-          examStudentId: current?.esId ?? added.get(row.student!.id)!,
-          before: current?.score ?? null,
-          beforeAbsent: current?.absent ?? false,
+          examStudentId: current.esId,
+          before: current.score,
+          beforeAbsent: current.absent,
           next: result.paper,
         });
       }
@@ -80,7 +85,7 @@ export async function commitScoreImport(
           actor,
           schoolId: multi.schoolId,
           seId: id,
-          questions: subject.questions,
+          questions,
           source: 'import',
           reason: '成绩导入',
         },

@@ -1,5 +1,5 @@
 import type { ExamDoc, StandardPaper } from '@huikao/contracts';
-import { and, asc, count, desc, eq, exists, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import { classTeachers, eduCourses, teachers, users } from '../../../db/schema.ts';
 import { type Executor, inTurn } from '../../../platform/db.ts';
 import { examDocs, multiExams, singleExams, standardPapers } from '../schema.ts';
@@ -77,6 +77,29 @@ export function papersTaughtBy(ex: Executor, schoolId: number, userId: number) {
 export async function findPaper(ex: Executor, spId: number): Promise<StandardPaperRow | null> {
   const [row] = await ex.select().from(standardPapers).where(eq(standardPapers.id, spId));
   return row ?? null;
+}
+
+/** A standard paper of the single exam with exactly this kind, title, content and document. */
+export async function findSamePaper(
+  ex: Executor,
+  seId: number,
+  values: { kind: number; title: string; content: string; docId: number | null },
+): Promise<number | null> {
+  const [row] = await ex
+    .select({ id: standardPapers.id })
+    .from(standardPapers)
+    .where(
+      and(
+        eq(standardPapers.singleExamId, seId),
+        eq(standardPapers.kind, values.kind),
+        eq(standardPapers.title, values.title),
+        eq(standardPapers.content, values.content),
+        values.docId === null ? isNull(standardPapers.docId) : eq(standardPapers.docId, values.docId),
+      ),
+    )
+    .orderBy(standardPapers.id)
+    .limit(1);
+  return row?.id ?? null;
 }
 
 export async function insertPaper(tx: Executor, values: Omit<typeof standardPapers.$inferInsert, 'id'>) {

@@ -3,6 +3,7 @@ import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db, Executor } from '../../../platform/db.ts';
 import { badInput, ruleBroken } from '../../../platform/errors.ts';
 import { FileResult, type Upload, type UploadRule } from '../../../platform/files.ts';
+import { lockKey } from '../../../platform/locks.ts';
 import type { FileStorage } from '../../../platform/storage.ts';
 import {
   auditExam,
@@ -72,8 +73,12 @@ export function createPapersService(db: Db, storage: FileStorage) {
     async saveStandardPaper(actor: Actor, p: CallParams<'saveStandardPaper'>): Promise<StandardPaper> {
       const spId = await db.transaction(async (tx) => {
         const single = await ownSingleExam(tx, actor, p.schoolId, p.seId);
+        await lockKey(tx, 'standard-papers', single.id);
         const docId = await checkDoc(tx, single.schoolId, single.multiExamId, p.docId);
         const values = { kind: p.kind, title: p.title, content: p.content, docId };
+        // The same paper sent twice (a double click, a retried request) is the one already saved.
+        const same = await repo.findSamePaper(tx, single.id, values);
+        if (same !== null) return same;
         const id = await repo.insertPaper(tx, {
           schoolId: single.schoolId,
           singleExamId: single.id,
@@ -92,6 +97,8 @@ export function createPapersService(db: Db, storage: FileStorage) {
       const schoolId = schoolOf(actor, p.schoolId);
       const spId = idOf(p.spId, '标准答案');
       await db.transaction(async (tx) => {
+        // One edit at a time, so the audit's "before" is what this edit replaces.
+        await lockKey(tx, 'standard-paper', spId);
         const before = ownedBy(await repo.findPaper(tx, spId), schoolId, '该标准答案不存在或已删除');
         const single = await ownSingleExam(tx, actor, p.schoolId, String(before.singleExamId));
         const docId = await checkDoc(tx, schoolId, single.multiExamId, p.docId);
@@ -106,6 +113,7 @@ export function createPapersService(db: Db, storage: FileStorage) {
       const schoolId = schoolOf(actor, p.schoolId);
       const spId = idOf(p.spId, '标准答案');
       await db.transaction(async (tx) => {
+        await lockKey(tx, 'standard-paper', spId);
         const before = ownedBy(await repo.findPaper(tx, spId), schoolId, '该标准答案不存在或已删除');
         await repo.deletePaper(tx, spId);
         await auditExam(tx, actor, 'standard-paper.delete', `standard-paper:${spId}`, { before });

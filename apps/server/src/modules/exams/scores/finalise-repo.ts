@@ -1,6 +1,7 @@
 import type { AnalysisSettings } from '@huikao/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db.ts';
+import type { MultiExamRow } from '../lookup-repo.ts';
 import { examStudents, multiExams, singleExams } from '../schema.ts';
 
 // Writes of finalising and publishing: statuses, dates and the exam's analysis settings.
@@ -8,6 +9,12 @@ import { examStudents, multiExams, singleExams } from '../schema.ts';
 export async function lockSingleExams(tx: Executor, seIds: number[]): Promise<void> {
   if (seIds.length === 0) return;
   await tx.update(singleExams).set({ status: 3 }).where(inArray(singleExams.id, seIds));
+}
+
+/** The multi-exam row, locked for the transaction: settings and status are read, then written. */
+export async function lockMultiExam(tx: Executor, meId: number): Promise<MultiExamRow> {
+  const [row] = await tx.select().from(multiExams).where(eq(multiExams.id, meId)).for('update');
+  return row!;
 }
 
 export async function updateMultiExamFields(

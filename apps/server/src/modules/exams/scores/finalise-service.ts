@@ -6,11 +6,10 @@ import { AppError, badInput, notFound, ruleBroken } from '../../../platform/erro
 import { auditExam, type CallParams, ownMultiExam, subjectOfMulti } from '../access.ts';
 import type { MultiExamRow } from '../lookup-repo.ts';
 import { multiExamView } from '../setup/multi-exams-repo.ts';
-import { classIdsOfMulti, lockSingleExams, updateMultiExamFields } from './finalise-repo.ts';
-import { applyPapers, paperOf } from './score-apply.ts';
+import { classIdsOfMulti, lockMultiExam, lockSingleExams, updateMultiExamFields } from './finalise-repo.ts';
+import { applyPapers, openPapers, paperOf } from './score-apply.ts';
 import { isChoiceQuestion, questionLabel } from './score-input.ts';
-import { questionsOf } from './score-write-repo.ts';
-import { examStudentScores, type SingleExamOfMulti, singleExamsOfMulti } from './scores-repo.ts';
+import { type SingleExamOfMulti, singleExamsOfMulti } from './scores-repo.ts';
 
 // summaryQiqExamToScExam (完成: recompute, check completeness, lock, hand to analysis),
 // publishMultiExam (已完成 → 已发布, optionally to students) and saveExamAnalysisSettings.
@@ -28,8 +27,7 @@ export function createFinaliseService(db: Db) {
   /** Recomputes every score row of a subject and lists what keeps it from being complete. */
   async function recomputeAndCheck(tx: Executor, actor: Actor, multi: MultiExamRow, single: SingleExamOfMulti) {
     const problems: string[] = [];
-    const questions = await questionsOf(tx, single.id);
-    const rows = await examStudentScores(tx, single.id);
+    const { questions, papers: rows } = await openPapers(tx, single.id);
     const name = single.courseName;
     if (rows.length === 0) problems.push(`${name}：没有考生`);
     if (questions.length > 0) {
@@ -96,8 +94,17 @@ export function createFinaliseService(db: Db) {
       if (seId !== null && !singles.some((s) => s.id === seId)) throw badInput('科目考试不属于该考试');
       if (targets.length === 0) throw ruleBroken('该科目已完成并锁定');
       await db.transaction(async (tx) => {
+        // The exam row first (as status moves and publishing do), then papers, then single exams.
+        if ((await lockMultiExam(tx, multi.id)).status !== multi.status) {
+          throw ruleBroken('考试状态刚被他人修改，请刷新后重试');
+        }
         const problems: string[] = [];
-        for (const single of targets) problems.push(...(await recomputeAndCheck(tx, actor, multi, single)));
+        // Subjects in id order, like every writer of scores (no circular waits); problems in catalogue order.
+        const byId = new Map<number, string[]>();
+        for (const single of [...targets].sort((a, b) => a.id - b.id)) {
+          byId.set(single.id, await recomputeAndCheck(tx, actor, multi, single));
+        }
+        for (const single of targets) problems.push(...byId.get(single.id)!);
         if (problems.length > 0) {
           // Rolls the recomputation back too: nothing changes until the exam can be locked.
           throw new AppError(422, `成绩不完整，不能完成考试：${problems[0]}`, 200, { problems });
@@ -118,9 +125,11 @@ export function createFinaliseService(db: Db) {
     },
 
     async publishMultiExam(actor: Actor, p: CallParams<'publishMultiExam'>) {
-      const multi = await ownMultiExam(db, actor, p.schoolId, p.meId);
-      if (multi.status < 3) throw ruleBroken('考试尚未完成，请先完成（锁定）成绩再发布');
+      const { id } = await ownMultiExam(db, actor, p.schoolId, p.meId);
       await db.transaction(async (tx) => {
+        // Read again under lock: a parallel reopen or publish must not be overwritten.
+        const multi = await lockMultiExam(tx, id);
+        if (multi.status < 3) throw ruleBroken('考试尚未完成，请先完成（锁定）成绩再发布');
         if (p.settings) await assertClassesOfExam(tx, multi.id, p.settings);
         await updateMultiExamFields(tx, multi.id, {
           status: 4,
@@ -133,12 +142,14 @@ export function createFinaliseService(db: Db) {
           after: { status: 4, publishedToStudents: p.toStudents, settings: p.settings },
         });
       });
-      return view(db, multi.id);
+      return view(db, id);
     },
 
     async saveExamAnalysisSettings(actor: Actor, p: CallParams<'saveExamAnalysisSettings'>) {
-      const multi = await ownMultiExam(db, actor, p.schoolId, p.meId);
+      const { id } = await ownMultiExam(db, actor, p.schoolId, p.meId);
       await db.transaction(async (tx) => {
+        // The audit's "before" is what this write replaces, read under lock.
+        const multi = await lockMultiExam(tx, id);
         await assertClassesOfExam(tx, multi.id, p.settings);
         await updateMultiExamFields(tx, multi.id, {
           settings: p.settings,
@@ -149,7 +160,7 @@ export function createFinaliseService(db: Db) {
           after: { settings: p.settings, hiddenStudentOrder: p.hiddenStudentOrder },
         });
       });
-      return view(db, multi.id);
+      return view(db, id);
     },
   };
 }

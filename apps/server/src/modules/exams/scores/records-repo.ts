@@ -117,19 +117,39 @@ export async function recordsByIds(ex: Executor, ids: number[]): Promise<ScoreRe
   return ex.select().from(scoreRecords).where(inArray(scoreRecords.id, ids)).orderBy(scoreRecords.id);
 }
 
+/** The records, locked for the transaction (in id order) so no edit or second review slips in. */
+export async function lockRecords(tx: Executor, ids: number[]): Promise<ScoreRecordRow[]> {
+  if (ids.length === 0) return [];
+  return tx.select().from(scoreRecords).where(inArray(scoreRecords.id, ids)).orderBy(scoreRecords.id).for('update');
+}
+
 export async function insertRecord(tx: Executor, values: typeof scoreRecords.$inferInsert): Promise<number> {
   const [row] = await tx.insert(scoreRecords).values(values).returning({ id: scoreRecords.id });
   return row!.id;
 }
 
-export async function updateRecord(
+/**
+ * Changes a correction request while it is still 待审核; false when another call applied, rejected
+ * or withdrew it first (the status is checked again by the UPDATE itself, after any lock wait).
+ */
+export async function updatePendingRecord(
   tx: Executor,
   id: number,
   fields: Partial<Omit<typeof scoreRecords.$inferInsert, 'id' | 'schoolId'>>,
-): Promise<void> {
-  await tx.update(scoreRecords).set(fields).where(eq(scoreRecords.id, id));
+): Promise<boolean> {
+  const rows = await tx
+    .update(scoreRecords)
+    .set(fields)
+    .where(and(eq(scoreRecords.id, id), eq(scoreRecords.status, 1)))
+    .returning({ id: scoreRecords.id });
+  return rows.length > 0;
 }
 
-export async function deleteRecord(tx: Executor, id: number): Promise<void> {
-  await tx.delete(scoreRecords).where(and(eq(scoreRecords.id, id), eq(scoreRecords.status, 1)));
+/** Withdraws a 待审核 request; false when it was handled (or withdrawn) first. */
+export async function deletePendingRecord(tx: Executor, id: number): Promise<boolean> {
+  const rows = await tx
+    .delete(scoreRecords)
+    .where(and(eq(scoreRecords.id, id), eq(scoreRecords.status, 1)))
+    .returning({ id: scoreRecords.id });
+  return rows.length > 0;
 }

@@ -15,15 +15,16 @@ import {
 } from '../access.ts';
 import { findSingleExamRow } from '../lookup-repo.ts';
 import {
-  deleteRecord,
+  deletePendingRecord,
   insertRecord,
+  lockRecords,
   recordPage,
   recordsByIds,
   recordView,
   type ScoreRecordRow,
-  updateRecord,
+  updatePendingRecord,
 } from './records-repo.ts';
-import { applyPapers, derivedBefore, type PaperUpdate, paperOf } from './score-apply.ts';
+import { applyPapers, derivedBefore, openPapers, type PaperUpdate, paperOf } from './score-apply.ts';
 import {
   type InputQuestion,
   isChoiceQuestion,
@@ -157,7 +158,12 @@ export function createRecordsService(db: Db) {
       if (p.status === REJECTED) {
         if (actor.type !== 5) throw forbidden('只有教务管理员可以驳回更正申请');
         await db.transaction(async (tx) => {
-          await updateRecord(tx, record.id, { status: REJECTED, reviewedBy: actor.userId, reviewedAt: new Date() });
+          const rejected = await updatePendingRecord(tx, record.id, {
+            status: REJECTED,
+            reviewedBy: actor.userId,
+            reviewedAt: new Date(),
+          });
+          if (!rejected) throw handledMeanwhile();
           await auditExam(tx, actor, 'score-record.reject', `score_record:${record.id}`, {
             before: { status: PENDING },
             after: { status: REJECTED },
@@ -176,11 +182,12 @@ export function createRecordsService(db: Db) {
         p.newChoice === undefined ? record.newChoice : p.newChoice,
       );
       await db.transaction(async (tx) => {
-        await updateRecord(tx, record.id, {
+        const updated = await updatePendingRecord(tx, record.id, {
           newScore: value.newScore,
           newChoice: value.newChoice,
           reason: p.reason ?? record.reason,
         });
+        if (!updated) throw handledMeanwhile();
         await auditExam(tx, actor, 'score-record.update', `score_record:${record.id}`, {
           before: { newScore: record.newScore, newChoice: record.newChoice, reason: record.reason },
           after: { newScore: value.newScore, newChoice: value.newChoice, reason: p.reason ?? record.reason },
@@ -194,7 +201,7 @@ export function createRecordsService(db: Db) {
       if (record.changedBy !== actor.userId) throw forbidden('只能撤回本人提交的更正申请');
       if (record.status !== PENDING) throw ruleBroken('只能撤回待审核的更正申请，已生效或已驳回的记录不能删除');
       await db.transaction(async (tx) => {
-        await deleteRecord(tx, record.id);
+        if (!(await deletePendingRecord(tx, record.id))) throw handledMeanwhile();
         await auditExam(tx, actor, 'score-record.withdraw', `score_record:${record.id}`, { before: record });
       });
       return null;
@@ -212,7 +219,8 @@ export function createRecordsService(db: Db) {
       const bySingle = new Map<number, ScoreRecordRow[]>();
       for (const r of records) bySingle.set(r.singleExamId, [...(bySingle.get(r.singleExamId) ?? []), r]);
       await db.transaction(async (tx) => {
-        for (const [seId, list] of bySingle) await applyRequests(tx, actor, seId, list);
+        // Single exams in id order, like every writer of scores (no circular waits).
+        for (const [seId, list] of [...bySingle].sort(([a], [b]) => a - b)) await applyRequests(tx, actor, seId, list);
       });
       return { applied: records.length };
     },
@@ -220,10 +228,15 @@ export function createRecordsService(db: Db) {
 }
 
 /** Applies the pending requests of one single exam (in id order), then marks them applied. */
-async function applyRequests(tx: Executor, actor: Actor, seId: number, records: ScoreRecordRow[]) {
+async function applyRequests(tx: Executor, actor: Actor, seId: number, requested: ScoreRecordRow[]) {
+  const { questions, papers: rows } = await openPapers(tx, seId, [...new Set(requested.map((r) => r.studentId))]);
   const single = (await findSingleExamRow(tx, seId))!;
-  const questions = await questionsOf(tx, seId);
-  const rows = await examStudentScores(tx, seId, [...new Set(records.map((r) => r.studentId))]);
+  // Read again under lock: a parallel approval, rejection, edit or withdrawal may have come first.
+  const records = await lockRecords(
+    tx,
+    requested.map((r) => r.id),
+  );
+  if (records.length !== requested.length || records.some((r) => r.status !== PENDING)) throw handledMeanwhile();
   await assertCanEditScores(tx, actor, single, new Set(rows.map((r) => r.classId)));
   const updates: PaperUpdate[] = [];
   const refreshed: {
@@ -271,7 +284,7 @@ async function applyRequests(tx: Executor, actor: Actor, seId: number, records: 
   );
   const now = new Date();
   for (const { record, oldScore, oldChoice, newScore } of refreshed) {
-    await updateRecord(tx, record.id, {
+    const applied = await updatePendingRecord(tx, record.id, {
       status: APPLIED,
       oldScore,
       oldChoice,
@@ -279,8 +292,11 @@ async function applyRequests(tx: Executor, actor: Actor, seId: number, records: 
       reviewedBy: actor.userId,
       reviewedAt: now,
     });
+    if (!applied) throw handledMeanwhile();
   }
 }
+
+const handledMeanwhile = () => ruleBroken('该更正申请刚被他人处理（生效、驳回或撤回），请刷新后查看');
 
 function requestInput(questions: readonly InputQuestion[], record: ScoreRecordRow): ParsedScoreInput {
   if (record.questionId === null) return { totalScore: record.newScore };

@@ -3,6 +3,7 @@ import { type DerivedPaper, derivePaper, diffPaper, type PaperChange, type Paper
 import {
   bumpScoreVersion,
   insertScoreRecords,
+  lockPapers,
   type NewScoreRow,
   questionsOf,
   scoreRowsOf,
@@ -31,6 +32,8 @@ export interface RescoreContext {
 
 /** Re-derives the score rows; returns the students whose papers changed. */
 export async function rescoreSingleExam(tx: Executor, context: RescoreContext): Promise<number[]> {
+  // Usually held already (lockStructure); taken here too so no rescore reads an unlocked paper.
+  await lockPapers(tx, context.singleExamId, context.studentIds && [...context.studentIds]);
   const questions = await questionsOf(tx, context.singleExamId);
   const rows = await scoreRowsOf(tx, context.singleExamId);
   const byId = new Map<number, PaperQuestion>();

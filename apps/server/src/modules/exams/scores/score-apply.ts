@@ -5,12 +5,16 @@ import type { InputQuestion } from './score-input.ts';
 import { type DerivedPaper, derivePaper, diffPaper, type Paper, type PaperChange } from './score-paper.ts';
 import {
   bumpScoreVersion,
+  fullMarkOf,
   insertScoreRecords,
+  lockPapers,
   type NewScoreRow,
+  type QuestionRow,
+  questionsOf,
   type ScoreRow,
   upsertScoreRows,
 } from './score-write-repo.ts';
-import { setAbsent } from './scores-repo.ts';
+import { type ExamStudentScore, examStudentScores, setAbsent } from './scores-repo.ts';
 
 // The one write path of scores (entry, card, import, corrections, finalise): derive the paper
 // (objective scores from the key, totals summed), diff it against what is stored, then upsert the
@@ -45,6 +49,23 @@ export interface ApplyResult {
   changedScores: number;
   changedStudents: Set<number>;
   changes: { studentId: number; change: PaperChange }[];
+}
+
+/**
+ * What a writer of scores reads before deciding the new papers, in its transaction: the papers'
+ * locks first (lockPapers), then the questions, the full mark and the stored papers, so no other writer's change
+ * falls between this read and applyPapers (issue #21: 25 parallel saves of one paper kept 2–3).
+ * Without studentIds every paper of the single exam.
+ */
+export async function openPapers(
+  tx: Executor,
+  seId: number,
+  studentIds?: readonly number[],
+): Promise<{ questions: QuestionRow[]; fullMark: number; papers: ExamStudentScore[] }> {
+  const locked = await lockPapers(tx, seId, studentIds);
+  const questions = await questionsOf(tx, seId);
+  const fullMark = await fullMarkOf(tx, seId);
+  return { questions, fullMark, papers: await examStudentScores(tx, seId, locked) };
 }
 
 /** The stored row as a Paper (absent students keep nothing). */

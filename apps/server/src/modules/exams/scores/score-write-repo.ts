@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { chunksOf, type Executor } from '../../../platform/db.ts';
 import { examQuestions, examStudents, scoreRecords, singleExams, studentScores } from '../schema.ts';
 import type { PaperChange } from './score-paper.ts';
@@ -16,6 +16,48 @@ export async function questionsOf(ex: Executor, seId: number): Promise<QuestionR
     .from(examQuestions)
     .where(eq(examQuestions.singleExamId, seId))
     .orderBy(examQuestions.sortOrder, examQuestions.id);
+}
+
+/**
+ * Locks papers of a single exam for the caller's transaction (issue #21): the exam student rows
+ * (every paper has one, even before its first score) FOR UPDATE, always in student id order, so a
+ * bulk import and a single edit touching the same students wait for each other instead of
+ * deadlocking. Without studentIds every paper of the single exam is locked. Returns the students
+ * locked: a seat another transaction adds after this statement is not, so it must not be read as
+ * if it were.
+ */
+export async function lockPapers(tx: Executor, seId: number, studentIds?: readonly number[]): Promise<number[]> {
+  const lockRows = async (where: ReturnType<typeof eq>) =>
+    (
+      await tx
+        .select({ studentId: examStudents.studentId })
+        .from(examStudents)
+        .where(where)
+        .orderBy(examStudents.studentId)
+        .for('update')
+    ).map((r) => r.studentId);
+  if (!studentIds) return lockRows(eq(examStudents.singleExamId, seId));
+  const locked: number[] = [];
+  const sorted = [...new Set(studentIds)].sort((a, b) => a - b);
+  for (const part of chunksOf(sorted, 1000)) {
+    locked.push(...(await lockRows(and(eq(examStudents.singleExamId, seId), inArray(examStudents.studentId, part))!)));
+  }
+  return locked;
+}
+
+/**
+ * Locks a single exam's structure (questions, keys, marks, exam students) for the caller's
+ * transaction: every paper first, then the single exam row, the order every score writer keeps
+ * (papers, then the score_version bump), so structure edits and score writes never deadlock.
+ */
+export async function lockStructure(tx: Executor, seId: number): Promise<void> {
+  await lockPapers(tx, seId);
+  await tx.select({ id: singleExams.id }).from(singleExams).where(eq(singleExams.id, seId)).for('update');
+}
+
+export async function fullMarkOf(ex: Executor, seId: number): Promise<number> {
+  const [row] = await ex.select({ fullMark: singleExams.fullMark }).from(singleExams).where(eq(singleExams.id, seId));
+  return row!.fullMark;
 }
 
 /** Score rows of a single exam, with the exam student's 缺考 flag and class. */

@@ -14,11 +14,11 @@ import {
 import { courseKey, examReadScope, readableClasses } from '../score-scope.ts';
 import { toQuestion } from '../setup/questions-repo.ts';
 import { insertExamStudents, seatOf } from '../students/exam-students-repo.ts';
-import { applyPapers, type PaperUpdate, paperOf } from './score-apply.ts';
+import { applyPapers, openPapers, type PaperUpdate, paperOf } from './score-apply.ts';
 import { scoreBook } from './score-book.ts';
 import { paperFromInput } from './score-input.ts';
 import { questionsOf } from './score-write-repo.ts';
-import { type ExamStudentScore, examStudentScores, studentById } from './scores-repo.ts';
+import { examStudentScores, studentById } from './scores-repo.ts';
 
 // Score reads and the editors' writes (score grid, one card, add a student with scores). Reads give
 // the classes the reader may read in the subject (score-scope.ts); writes follow assertCanEditScores
@@ -42,11 +42,16 @@ export function createScoresService(db: Db) {
       seen.add(id);
     }
     return db.transaction(async (tx) => {
-      const questions = await questionsOf(tx, single.id);
-      let rows = await examStudentScores(tx, single.id, studentIds);
+      const opened = await openPapers(tx, single.id, studentIds);
+      const { questions, fullMark } = opened;
+      let rows = opened.papers;
       const listed = new Set(rows.map((r) => r.studentId));
       const missing = studentIds.filter((id) => !listed.has(id));
-      if (missing.length > 0) rows = [...rows, ...(await addMissing(tx, single, missing, options.addMissing ?? false))];
+      if (missing.length > 0) {
+        await seatMissing(tx, single, missing, options.addMissing ?? false);
+        // Read under the lock again: a parallel call may have seated (and scored) them first.
+        rows = [...rows, ...(await openPapers(tx, single.id, missing)).papers];
+      }
       await assertCanEditScores(tx, actor, single, new Set(rows.map((r) => r.classId)));
 
       const byStudent = new Map(rows.map((r) => [r.studentId, r]));
@@ -54,7 +59,7 @@ export function createScoresService(db: Db) {
       const errors: string[] = [];
       inputs.forEach((input, i) => {
         const row = byStudent.get(studentIds[i]!)!;
-        const result = paperFromInput(questions, single.fullMark, paperOf(row.score, row.absent), input);
+        const result = paperFromInput(questions, fullMark, paperOf(row.score, row.absent), input);
         if ('errors' in result) {
           errors.push(...result.errors.map((e) => `${row.name}（${row.studentNo}）${e}`));
           return;
@@ -84,33 +89,16 @@ export function createScoresService(db: Db) {
     });
   }
 
-  /** Students not yet listed: refused, or (addSingleStudentAndScores) added with their current class. */
-  async function addMissing(
-    tx: Executor,
-    single: SingleWithMulti,
-    studentIds: number[],
-    add: boolean,
-  ): Promise<ExamStudentScore[]> {
-    const added: ExamStudentScore[] = [];
+  /** Students not yet listed: refused, or (addSingleStudentAndScores) seated with their current class. */
+  async function seatMissing(tx: Executor, single: SingleWithMulti, studentIds: number[], add: boolean) {
     for (const studentId of studentIds) {
       const student = await studentById(tx, studentId);
       if (!student) throw badInput(`学生不存在：${studentId}`);
       if (student.schoolId !== single.schoolId) throw forbidden('无权访问其他学校的数据');
       if (!add) throw badInput(`${student.name}（${student.studentNo}）不是本科目的考生，请先添加考生`);
       if (student.status !== 1) throw badInput(`${student.name}（${student.studentNo}）已毕业或转出，不能添加为考生`);
-      const ids = await insertExamStudents(tx, [seatOf(single.schoolId, single.id, student)]);
-      added.push({
-        esId: ids.get(studentId)!,
-        studentId,
-        studentNo: student.studentNo,
-        name: student.name,
-        classId: student.classId,
-        className: student.className,
-        absent: false,
-        score: null,
-      });
+      await insertExamStudents(tx, [seatOf(single.schoolId, single.id, student)]);
     }
-    return added;
   }
 
   /** Every exam student's row, and the classes of them the reader may read (platform/read-scope.ts). */

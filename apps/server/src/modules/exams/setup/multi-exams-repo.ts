@@ -162,6 +162,26 @@ export async function singleExamViews(ex: Executor, meIds: number[], seIds?: num
   }));
 }
 
+/** The school's exams of one school year, term and grade with this name (id and author). */
+export async function examsNamed(
+  ex: Executor,
+  key: { schoolId: number; schoolYearId: number; termId: number; gradeId: number; name: string },
+): Promise<{ id: number; createdBy: number | null }[]> {
+  return ex
+    .select({ id: multiExams.id, createdBy: multiExams.createdBy })
+    .from(multiExams)
+    .where(
+      and(
+        eq(multiExams.schoolId, key.schoolId),
+        eq(multiExams.schoolYearId, key.schoolYearId),
+        eq(multiExams.termId, key.termId),
+        eq(multiExams.gradeId, key.gradeId),
+        eq(multiExams.name, key.name),
+      ),
+    )
+    .orderBy(multiExams.id);
+}
+
 export async function insertMultiExam(tx: Executor, values: NewMultiExam): Promise<number> {
   const [row] = await tx.insert(multiExams).values(values).returning({ id: multiExams.id });
   return row!.id;

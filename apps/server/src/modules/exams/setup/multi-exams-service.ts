@@ -1,7 +1,8 @@
 import { DEFAULT_SCORE_CONFIG, EXAM_STATUS, type MultiExam } from '@huikao/contracts';
 import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db, Executor } from '../../../platform/db.ts';
-import { badInput, ruleBroken } from '../../../platform/errors.ts';
+import { badInput, conflict, ruleBroken } from '../../../platform/errors.ts';
+import { lockKey } from '../../../platform/locks.ts';
 import type { FileStorage } from '../../../platform/storage.ts';
 import {
   assertNotLocked,
@@ -16,6 +17,7 @@ import {
 } from '../access.ts';
 import { type MultiExamRow, taughtTermClasses } from '../lookup-repo.ts';
 import { examScopeView } from '../score-scope.ts';
+import { lockMultiExam } from '../scores/finalise-repo.ts';
 import { resolveClasses, seatClasses } from '../students/exam-students-service.ts';
 import * as facts from '../students/placement-repo.ts';
 import * as repo from './multi-exams-repo.ts';
@@ -78,6 +80,50 @@ export function checkSubjectDate(examDate: string | null | undefined, exam: { st
   }
 }
 
+/** Creating and renaming a school's exams take this lock first: no two exams get one name. */
+const EXAM_NAMES = 'multi-exam-names';
+
+const sameNamed = (ex: Executor, schoolId: number, placement: Placement, name: string) =>
+  repo.examsNamed(ex, { schoolId, ...placement, name });
+
+const nameTaken = (placement: Placement, name: string) =>
+  conflict(`同名考试已存在：本学期${placement.gradeName}已有考试“${name}”，请换一个名称`);
+
+/**
+ * A second saveMultiExam with the name of an existing exam of the same school year, term and
+ * grade: the same user sending the same exam again (a double click, a retried request) gets that
+ * exam, as if the first answer had arrived; anything else is refused (decisions 2026-11-26).
+ */
+async function resubmitted(
+  ex: Executor,
+  actor: Actor,
+  same: { id: number; createdBy: number | null }[],
+  placement: Placement,
+  p: CallParams<'saveMultiExam'>,
+): Promise<number> {
+  const subjectsOf = (list: { courseId: string; fullMark: number; examDate?: string | null }[]) =>
+    list
+      .map((s) => `${Number(s.courseId)}:${s.fullMark}:${s.examDate ?? ''}`)
+      .sort()
+      .join();
+  for (const candidate of same) {
+    if (candidate.createdBy !== actor.userId) continue;
+    const exam = await repo.multiExamView(ex, candidate.id);
+    if (
+      exam &&
+      exam.examType === p.examType &&
+      exam.startDate === p.startDate &&
+      exam.endDate === p.endDate &&
+      exam.unionKey === (p.unionKey || null) &&
+      exam.hiddenStudentOrder === (p.hiddenStudentOrder ?? '011') &&
+      subjectsOf(exam.singleExams) === subjectsOf(p.subjects)
+    ) {
+      return candidate.id;
+    }
+  }
+  throw nameTaken(placement, p.name);
+}
+
 export function createMultiExamsService(db: Db, storage: FileStorage) {
   async function view(meId: number): Promise<MultiExam> {
     return (await repo.multiExamView(db, meId))!;
@@ -88,6 +134,7 @@ export function createMultiExamsService(db: Db, storage: FileStorage) {
       const schoolId = schoolOf(actor, p.schoolId);
       const meId = await db
         .transaction(async (tx) => {
+          await lockKey(tx, EXAM_NAMES, schoolId);
           const placement = await checkPlacement(tx, schoolId, p);
           const courseIds = await checkCourses(
             tx,
@@ -97,6 +144,8 @@ export function createMultiExamsService(db: Db, storage: FileStorage) {
           );
           for (const subject of p.subjects) checkSubjectDate(subject.examDate, p);
           const classIds = await resolveClasses(tx, schoolId, placement, placement.gradeName, p.classIds);
+          const same = await sameNamed(tx, schoolId, placement, p.name);
+          if (same.length > 0) return resubmitted(tx, actor, same, placement, p);
           const config = (await findScoreConfig(tx, schoolId)) ?? DEFAULT_SCORE_CONFIG;
           const values = {
             schoolId,
@@ -138,9 +187,12 @@ export function createMultiExamsService(db: Db, storage: FileStorage) {
     async updateMultiExam(actor: Actor, p: CallParams<'updateMultiExam'>): Promise<MultiExam> {
       const schoolId = schoolOf(actor, p.schoolId);
       await db.transaction(async (tx) => {
+        await lockKey(tx, EXAM_NAMES, schoolId);
         const before = await ownMultiExam(tx, actor, p.schoolId, p.meId);
         assertNotLocked(before);
         const placement = await checkPlacement(tx, schoolId, p);
+        const same = (await sameNamed(tx, schoolId, placement, p.name)).filter((e) => e.id !== before.id);
+        if (same.length > 0) throw nameTaken(placement, p.name);
         const exam = (await repo.multiExamView(tx, before.id))!;
         const seated = exam.singleExams.some((s) => s.studentCount > 0);
         if (seated && (placement.schoolYearId !== before.schoolYearId || placement.gradeId !== before.gradeId)) {
@@ -171,7 +223,8 @@ export function createMultiExamsService(db: Db, storage: FileStorage) {
      */
     async updateMultiExamStatus(actor: Actor, p: CallParams<'updateMultiExamStatus'>): Promise<MultiExam> {
       await db.transaction(async (tx) => {
-        const exam = await ownMultiExam(tx, actor, p.schoolId, p.meId);
+        // The status is read under the row's lock: two parallel moves from one status cannot both pass.
+        const exam = await lockMultiExam(tx, (await ownMultiExam(tx, actor, p.schoolId, p.meId)).id);
         const move = `${exam.status}→${p.status}`;
         const refuse = (why = '') =>
           ruleBroken(`考试状态不能从“${statusName(exam.status)}”改为“${statusName(p.status)}”${why}`);

@@ -12,7 +12,7 @@ import {
   type SingleWithMulti,
 } from '../access.ts';
 import { rescoreSingleExam } from '../scores/rescore.ts';
-import { type QuestionRow, questionsOf, scoreRowsOf } from '../scores/score-write-repo.ts';
+import { lockStructure, type QuestionRow, questionsOf, scoreRowsOf } from '../scores/score-write-repo.ts';
 import { checkMarkCovers, checkQuestion, checkUniqueNumbers } from './question-rules.ts';
 import * as repo from './questions-repo.ts';
 
@@ -76,6 +76,8 @@ export function createQuestionsService(db: Db) {
         .transaction(async (tx) => {
           const single = await ownSingleExam(tx, actor, p.schoolId, p.seId);
           assertNotLocked(single.multi, single);
+          // Papers, then the single exam: the structure and every paper stay still until commit (issue #21).
+          await lockStructure(tx, single.id);
           const before = await questionsOf(tx, single.id);
           const existingGroups = await repo.groupsOf(tx, single.id);
           const kept = ownQuestions(
@@ -172,6 +174,8 @@ export function createQuestionsService(db: Db) {
       return db.transaction(async (tx) => {
         const single = await ownSingleExam(tx, actor, p.schoolId, p.seId);
         assertNotLocked(single.multi, single);
+        // Papers, then the single exam: the structure and every paper stay still until commit (issue #21).
+        await lockStructure(tx, single.id);
         const before = await questionsOf(tx, single.id);
         const ids = p.questions.map((q) => idOf(q.questionId, '题目'));
         const rows = ownQuestions(single, await repo.questionsByIds(tx, ids), ids);
@@ -209,6 +213,8 @@ export function createQuestionsService(db: Db) {
       return db.transaction(async (tx) => {
         const single = await ownSingleExam(tx, actor, p.schoolId, p.seId);
         assertNotLocked(single.multi, single);
+        // Papers, then the single exam: the structure and every paper stay still until commit (issue #21).
+        await lockStructure(tx, single.id);
         const before = await questionsOf(tx, single.id);
         const ids = [...new Set(p.questionIds.map((id) => idOf(id, '题目')))];
         const rows = ownQuestions(single, await repo.questionsByIds(tx, ids), ids);

@@ -8,6 +8,7 @@ import {
 import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db } from '../../../platform/db.ts';
 import { badInput, forbidden, notFound, ruleBroken } from '../../../platform/errors.ts';
+import { lockKey } from '../../../platform/locks.ts';
 import { auditExam, type CallParams, idOf, ownedBy, raceToConflict, schoolOf } from '../access.ts';
 import * as repo from './settings-repo.ts';
 
@@ -59,6 +60,8 @@ export function createSettingsService(db: Db) {
       const schoolId = schoolOf(actor, p.schoolId);
       checkScoreConfig(p.config);
       await db.transaction(async (tx) => {
+        // One save at a time per school, so each audit's "before" is the previous save's "after".
+        await lockKey(tx, 'score-config', schoolId);
         const before = await repo.findScoreConfig(tx, schoolId);
         await repo.upsertScoreConfig(tx, schoolId, p.config, actor.userId);
         await auditExam(tx, actor, 'ssc.save', `school:${schoolId}`, { before, after: p.config });
@@ -130,7 +133,10 @@ export function createSettingsService(db: Db) {
 /** One of the school's own schemes: a built-in (negative id) or an area's is read-only. */
 async function ownScheme(tx: Parameters<typeof repo.findScheme>[0], schoolId: number, elaId: string) {
   if (/^-\d+$/.test(elaId)) throw badInput('内置等级方案不能修改或删除', { field: 'elaId' });
-  const row = await repo.findScheme(tx, idOf(elaId, '等级方案'));
+  const id = idOf(elaId, '等级方案');
+  // Callers change or delete it next: one at a time, so the audit's "before" is what was replaced.
+  await lockKey(tx, 'level-scheme', id);
+  const row = await repo.findScheme(tx, id);
   if (row && row.schoolId === null) throw forbidden('区域等级方案只能由区域维护');
   return ownedBy(row as (repo.LevelSchemeRow & { schoolId: number }) | null, schoolId, '该等级方案不存在或已删除');
 }

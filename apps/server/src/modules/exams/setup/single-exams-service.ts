@@ -4,6 +4,7 @@ import type { Db } from '../../../platform/db.ts';
 import { conflict, ruleBroken } from '../../../platform/errors.ts';
 import type { FileStorage } from '../../../platform/storage.ts';
 import { assertNotLocked, auditExam, type CallParams, ownMultiExam, ownSingleExam, raceToConflict } from '../access.ts';
+import { lockStructure } from '../scores/score-write-repo.ts';
 import { resolveClasses, seatClasses } from '../students/exam-students-service.ts';
 import { schoolGradeName } from '../students/placement-repo.ts';
 import { singleExamViews } from './multi-exams-repo.ts';
@@ -54,6 +55,8 @@ export function createSingleExamsService(db: Db, storage: FileStorage) {
       const seId = await db.transaction(async (tx) => {
         const single = await ownSingleExam(tx, actor, p.schoolId, p.seId);
         assertNotLocked(single.multi, single);
+        // Papers, then the single exam, as every score writer: no score slips past the check below.
+        await lockStructure(tx, single.id);
         checkSubjectDate(p.examDate, single.multi);
         // A total-only subject keeps every stored total within its full mark.
         const highest = await repo.maxTotalOfSingle(tx, single.id);
@@ -75,6 +78,8 @@ export function createSingleExamsService(db: Db, storage: FileStorage) {
       const keys = await db.transaction(async (tx) => {
         const single = await ownSingleExam(tx, actor, p.schoolId, p.seId);
         assertNotLocked(single.multi, single);
+        // Papers, then the single exam, as every score writer: no score slips past the check below.
+        await lockStructure(tx, single.id);
         if ((await repo.countScoresOfSingle(tx, single.id)) > 0) {
           throw ruleBroken('该科目已有成绩，不能删除；请先删除成绩');
         }

@@ -4,7 +4,7 @@ import { badInput, forbidden, notFound, ruleBroken } from '../../../platform/err
 import { assertNotLocked, auditExam, type CallParams, idOf, ownClassId, ownSingleExam } from '../access.ts';
 import type { MultiExamRow } from '../lookup-repo.ts';
 import { rescoreSingleExam } from '../scores/rescore.ts';
-import { bumpScoreVersion, insertScoreRecords } from '../scores/score-write-repo.ts';
+import { bumpScoreVersion, insertScoreRecords, lockStructure } from '../scores/score-write-repo.ts';
 import * as repo from './exam-students-repo.ts';
 import { classesByIds, classesOfGradeYear, schoolGradeName, studentsOfClasses } from './placement-repo.ts';
 
@@ -81,6 +81,8 @@ export function createExamStudentsService(db: Db) {
       return db.transaction(async (tx) => {
         const single = await ownSingleExam(tx, actor, p.schoolId, p.seId);
         assertNotLocked(single.multi, single);
+        // Papers, then the single exam: the structure and every paper stay still until commit (issue #21).
+        await lockStructure(tx, single.id);
         const esIds = p.students.map((s) => idOf(s.esId, '考生'));
         const rows = await repo.examStudentsByIds(tx, esIds);
         for (const esId of esIds) {
@@ -131,6 +133,8 @@ export function createExamStudentsService(db: Db) {
       return db.transaction(async (tx) => {
         const single = await ownSingleExam(tx, actor, p.schoolId, p.seId);
         assertNotLocked(single.multi, single);
+        // Papers, then the single exam: the structure and every paper stay still until commit (issue #21).
+        await lockStructure(tx, single.id);
         const studentIds = [...new Set(p.studentIds.map((id) => idOf(id, '学生')))];
         const owners = await repo.studentSchools(tx, studentIds);
         for (const id of studentIds) {

@@ -2,6 +2,7 @@ import type { CollectionNode } from '@huikao/contracts';
 import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db, Executor } from '../../../platform/db.ts';
 import { badInput, conflict } from '../../../platform/errors.ts';
+import { lockKey } from '../../../platform/locks.ts';
 import { assertPaperReadable, assertReadable, paperReadable } from '../access.ts';
 import * as questions from '../search/questions-repo.ts';
 import * as repo from './collections-repo.ts';
@@ -20,6 +21,8 @@ const MISSING_NODE = '收藏目录不存在';
 const DUPLICATE = '已收藏在该目录中，不能重复收藏';
 const MAX_NODES = 500;
 const MAX_DEPTH = 5;
+/** Adding and moving folders take this lock per user and course: they check the tree they change. */
+const FOLDERS = 'collection-folders';
 
 function buildTree(rows: Awaited<ReturnType<typeof repo.nodesOf>>): CollectionNode[] {
   const nodes = new Map<number, CollectionNode>();
@@ -96,6 +99,7 @@ export function createCollectionsService(db: Db) {
       const courseId = rowId(params.courseId, '学科不存在');
       if (!(await userPapers.courseExists(db, courseId))) throw badInput('学科不存在');
       return db.transaction(async (tx) => {
+        await lockKey(tx, FOLDERS, `${actor.userId}:${courseId}`);
         const existing = await repo.nodesOf(tx, actor.userId, courseId);
         if (existing.length >= MAX_NODES) throw badInput(`每个学科最多${MAX_NODES}个收藏目录`);
         let parentId: number | null = null;
@@ -106,7 +110,11 @@ export function createCollectionsService(db: Db) {
           const parents = new Map(existing.map((r) => [r.id, r.parentId]));
           if ((depths(parents)?.get(parentId) ?? 0) >= MAX_DEPTH) throw badInput(`收藏目录最多${MAX_DEPTH}层`);
         }
-        const id = await repo.insertNode(tx, { userId: actor.userId, courseId, parentId, name: params.name });
+        // A folder of this name under this parent is the one meant (a double click, a retried request).
+        const same = existing.find((r) => r.parentId === parentId && r.name === params.name);
+        const id = same
+          ? same.id
+          : await repo.insertNode(tx, { userId: actor.userId, courseId, parentId, name: params.name });
         const created = (await repo.nodesOf(tx, actor.userId, courseId)).find((r) => r.id === id)!;
         return {
           ...buildTree([{ ...created, parentId: null }])[0]!,
@@ -128,6 +136,8 @@ export function createCollectionsService(db: Db) {
       assertCaller(actor, params);
       const courseId = rowId(params.courseId, '学科不存在');
       return db.transaction(async (tx) => {
+        // Two moves checked against the same tree could together make a cycle.
+        await lockKey(tx, FOLDERS, `${actor.userId}:${courseId}`);
         const existing = await repo.nodesOf(tx, actor.userId, courseId);
         const mine = new Set(existing.map((r) => r.id));
         const parents = new Map(existing.map((r) => [r.id, r.parentId]));

@@ -81,6 +81,17 @@ export async function courseExists(db: Executor, courseId: number): Promise<bool
   return rows.length > 0;
 }
 
+/** The owner's paper with exactly this title and content, if one exists. */
+export async function findSamePaper(db: Executor, ownerId: number, title: string, content: unknown) {
+  const [row] = await db
+    .select({ id: p.id })
+    .from(p)
+    .where(and(eq(p.ownerId, ownerId), eq(p.title, title), sql`${p.content} = ${JSON.stringify(content)}::jsonb`))
+    .orderBy(p.id)
+    .limit(1);
+  return row?.id ?? null;
+}
+
 export async function insertPaper(db: Executor, row: PaperRow['values']): Promise<number> {
   const [inserted] = await db
     .insert(p)

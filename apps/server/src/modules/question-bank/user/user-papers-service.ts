@@ -8,6 +8,7 @@ import type {
 import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db, Executor } from '../../../platform/db.ts';
 import { badInput, notFound } from '../../../platform/errors.ts';
+import { lockKey } from '../../../platform/locks.ts';
 import { assertReadable } from '../access.ts';
 import * as questions from '../search/questions-repo.ts';
 import { assertCaller, ownedRow, rowId } from './user-owner.ts';
@@ -132,11 +133,14 @@ export function createUserPapersService(db: Db) {
       assertCaller(actor, params);
       await checkQuestions(actor, params.paper);
       const content = { ...withTotals(params.paper), uploadType: params.uploadType, userName: actor.name };
-      const id = await repo.insertPaper(db, {
-        ...columnsOf(params.paper),
-        ownerId: actor.userId,
-        schoolId: actor.schoolId,
-        content,
+      const id = await db.transaction(async (tx) => {
+        // The same paper saved twice (a double click, a retried request) is the one already saved.
+        await lockKey(tx, 'user-papers', actor.userId);
+        const same = await repo.findSamePaper(tx, actor.userId, params.paper.title, content);
+        return (
+          same ??
+          repo.insertPaper(tx, { ...columnsOf(params.paper), ownerId: actor.userId, schoolId: actor.schoolId, content })
+        );
       });
       return detail(actor, String(id));
     },
