@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, emptyParams, idSchema, userTypeSchema } from './common.ts';
+import { codeSchema, dateSchema, emptyParams, idSchema, userTypeSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { newPasswordSchema, PASSWORD_MESSAGES } from './password.ts';
 import { classTeacherSchema, organLeaderSchema, schoolGradeSchema, teacherSchema } from './school-base-models.ts';
@@ -77,7 +77,7 @@ export type SchoolYearTerm = z.infer<typeof sgtSchema>;
 export const updatePswParams = z
   .object({
     schoolId: idSchema('学校'),
-    userCode: idSchema('用户编号'),
+    userCode: codeSchema('用户编号'),
     type: userTypeSchema,
     oldPsw: z.string({ error: PASSWORD_MESSAGES.oldRequired }).min(1, PASSWORD_MESSAGES.oldRequired),
     newPsw: newPasswordSchema,

@@ -4,6 +4,7 @@ import { dateSchema, idSchema, numberSchema } from './common.ts';
 import { e, ids, meId, schoolId, seId, x } from './exam-call-kit.ts';
 import { examScoreCalls } from './exam-score-calls.ts';
 import {
+  elaIdSchema,
   examDates,
   examLevelSchema,
   examLevelSchemeSchema,
@@ -219,13 +220,13 @@ export const examsApi = {
     x('saveOrUpdateELA'),
     {
       schoolId,
-      elaId: idSchema('等级方案').optional(),
+      elaId: elaIdSchema.optional(),
       name: nameSchema('方案名称', 30),
       levels: z.array(examLevelSchema).min(2, '至少2个等级').max(10, '最多10个等级'),
     },
     examLevelSchemeSchema,
   ),
-  deleteELA: e(x('deleteELA'), { schoolId, elaId: idSchema('等级方案') }, z.null()),
+  deleteELA: e(x('deleteELA'), { schoolId, elaId: elaIdSchema }, z.null()),
   getExamLevelByAreaId: e(x('getExamLevelByAreaId'), { areaId: idSchema('区域') }, z.array(examLevelSchemeSchema)),
   findSchoolRelationBySchoolIds: e(
     x('findSchoolRelationBySchoolIds'),

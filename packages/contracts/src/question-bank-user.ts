@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, numberSchema } from './common.ts';
+import { anyIdSchema, codeSchema, dateSchema, idSchema, numberSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import {
   basketSchema,
@@ -45,25 +45,16 @@ const pageSize = (fallback: number) => intIn('每页条数', 1, 100).default(fal
 const useStatus = numberSchema('使用状态必须是数字').pipe(
   z.union([z.literal(0), z.literal(1)], { error: '使用状态只能是 0（未使用）或 1（已使用）' }),
 );
+/** A real calendar date, or empty or absent for "no bound". */
 const optionalDate = (field: string) =>
   z
     .string({ error: `${field}格式应为 YYYY-MM-DD` })
     .trim()
-    .regex(/^(\d{4}-\d{2}-\d{2})?$/, `${field}格式应为 YYYY-MM-DD`)
     .optional()
-    .transform((v) => v || undefined);
+    .transform((v) => v || undefined)
+    .pipe(dateSchema(field).optional());
 /** Empty, '0' or absent: any. */
-const optionalId = (field: string) =>
-  z
-    .union([z.string(), z.number(), z.null()], { error: `${field}不正确` })
-    .optional()
-    .transform((v) => (v === undefined || v === null ? '' : String(v).trim()))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d{0,18}$/, `${field}不正确`)
-        .transform((v) => (v === '' || /^0+$/.test(v) ? undefined : v)),
-    );
+const optionalId = anyIdSchema;
 const nodeName = z
   .string({ error: '目录名称不能为空' })
   .trim()
@@ -218,7 +209,7 @@ export const questionBankUserApi = {
   getUserDownloadPapers: subdata(
     'getUserDownloadPapers',
     {
-      openid: idSchema('用户账号'),
+      openid: codeSchema('用户账号'),
       startTime: optionalDate('开始时间'),
       endTime: optionalDate('结束时间'),
       courseId: optionalId('学科'),
@@ -239,7 +230,7 @@ export const questionBankUserApi = {
     'getUserDownloadPaperDetails',
     {
       id: idSchema('下载记录'),
-      openid: idSchema('用户账号'),
+      openid: codeSchema('用户账号'),
       formulaPicFormat: z
         .enum(['svg', 'png', 'latex'], { error: '公式格式只能是 svg、png 或 latex' })
         .optional()
@@ -249,7 +240,7 @@ export const questionBankUserApi = {
   ),
   getUserDownloadPaperUrl: subdata(
     'getUserDownloadPaperUrl',
-    { id: idSchema('下载记录'), openid: idSchema('用户账号') },
+    { id: idSchema('下载记录'), openid: codeSchema('用户账号') },
     downloadUrlSchema,
   ),
 };

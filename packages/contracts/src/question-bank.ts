@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, numberSchema } from './common.ts';
+import { anyIdSchema, idSchema, numberSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import {
   courseBaseSchema,
@@ -22,21 +22,8 @@ export * from './question-bank-models.ts';
 const tiku = <S extends z.ZodRawShape, R extends z.ZodType>(name: string, shape: S, response: R) =>
   endpoint('tiku', name, { kind: 'form', access: 'session', params: z.object(shape), response });
 
-/**
- * An optional filter id: absent, empty, 0 or '0' (spec §9's default filter strings) mean "any".
- */
-const filterId = (field: string) =>
-  z
-    .union([z.string(), z.number(), z.null()], { error: `${field}不正确` })
-    .optional()
-    .transform((v) => (v === undefined || v === null ? undefined : String(v).trim()))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d{1,18}$/, `${field}不正确`)
-        .optional()
-        .transform((v) => (v === undefined || /^0+$/.test(v) ? undefined : v)),
-    );
+/** An optional filter id: absent, empty, 0 or '0' (spec §9's default filter strings) mean "any". */
+const filterId = anyIdSchema;
 const optionalFilter = (field: string) =>
   z
     .union([z.string(), z.number(), z.null()], { error: `${field}不正确` })
