@@ -62,6 +62,13 @@ export const textRules = (field: string) => (value: string, ctx: z.RefinementCtx
 };
 
 /**
+ * A string parameter under the text rules, to chain `.trim()`, `.min()`, `.max()` on as with
+ * `z.string()`; `error` is the message for a value that is not text (default: the field's name).
+ */
+export const textInput = (field: string, error = `${field}必须是文字`) =>
+  z.string({ error }).superRefine(textRules(field));
+
+/**
  * A text parameter (a name, a keyword, a file name): trimmed, no control characters other than
  * tab and newline, no lone surrogates, within `min`..`max` characters; every message names the field.
  */

@@ -1,15 +1,11 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, textInput } from './common.ts';
 
 // Exam settings (issue #4): the school score configuration (SSC) with the analysis-definitions.md
 // defaults, the per-exam analysis settings copied from it, and level-score schemes (ELA).
 
 const name = (field: string, max: number) =>
-  z
-    .string({ error: `请输入${field}` })
-    .trim()
-    .min(1, `请输入${field}`)
-    .max(max, `${field}最多${max}个字符`);
+  textInput(field, `请输入${field}`).trim().min(1, `请输入${field}`).max(max, `${field}最多${max}个字符`);
 
 /** Per-exam analysis settings (analysis-definitions.md "(setting)"), copied from the SSC at creation. */
 export const rateThresholdsSchema = z.object({

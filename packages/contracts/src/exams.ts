@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { schoolRelationSchema } from './auth.ts';
-import { dateSchema, idSchema, numberSchema } from './common.ts';
+import { dateSchema, idSchema, numberSchema, textInput } from './common.ts';
 import { e, ids, meId, schoolId, seId, x } from './exam-call-kit.ts';
 import { examScoreCalls } from './exam-score-calls.ts';
 import {
@@ -48,7 +48,7 @@ const multiExamFields = {
   examType,
   ...examDates,
   hiddenStudentOrder: hiddenStudentOrderSchema.optional(),
-  unionKey: z.string().trim().max(40, '联考编号最多40个字符').nullable().optional(),
+  unionKey: textInput('联考编号').trim().max(40, '联考编号最多40个字符').nullable().optional(),
 };
 export const examsApi = {
   // ---- Multi-exams (meId) ----
@@ -138,8 +138,8 @@ export const examsApi = {
           z.object({
             esId: idSchema('考生'),
             absent: z.boolean().optional(),
-            examNo: z.string().trim().max(30, '考号最多30个字符').nullable().optional(),
-            room: z.string().trim().max(30, '考场最多30个字符').nullable().optional(),
+            examNo: textInput('考号').trim().max(30, '考号最多30个字符').nullable().optional(),
+            room: textInput('考场').trim().max(30, '考场最多30个字符').nullable().optional(),
           }),
         )
         .min(1, '请选择考生')
@@ -154,7 +154,12 @@ export const examsApi = {
   ),
   addSingleStudentAndScores: e(
     x('addSingleStudentAndScores'),
-    { schoolId, seId, score: scoreInputSchema, reason: z.string().trim().max(200).optional() },
+    {
+      schoolId,
+      seId,
+      score: scoreInputSchema,
+      reason: textInput('原因').trim().max(200, '原因最多200个字符').optional(),
+    },
     studentScoreSchema,
   ),
 
@@ -176,11 +181,16 @@ export const examsApi = {
       schoolId,
       seId,
       groups: z
-        .array(z.object({ key: z.string().min(1).max(64), name: nameSchema('大题名称', 30) }))
+        .array(
+          z.object({
+            key: textInput('大题').min(1, '大题编号不能为空').max(64, '大题编号最多64个字符'),
+            name: nameSchema('大题名称', 30),
+          }),
+        )
         .max(30, '大题最多30个')
         .default([]),
       questions: z.array(questionInputSchema).max(200, '题目最多200道'),
-      reason: z.string().trim().max(200).optional(),
+      reason: textInput('原因').trim().max(200, '原因最多200个字符').optional(),
     },
     z.object({ groups: z.array(questionGroupSchema), questions: z.array(examQuestionSchema), rescored: z.number() }),
   ),
@@ -197,12 +207,15 @@ export const examsApi = {
             answer: questionInputSchema.shape.answer,
             fullMark: questionInputSchema.shape.fullMark.optional(),
             partialMark: questionInputSchema.shape.partialMark,
-            knowledgePoints: z.array(z.string().trim().min(1).max(50)).max(10).optional(),
+            knowledgePoints: z
+              .array(textInput('知识点').trim().min(1, '知识点不能为空').max(50, '知识点最多50个字符'))
+              .max(10, '知识点最多10个')
+              .optional(),
           }),
         )
         .min(1, '请选择题目')
         .max(200),
-      reason: z.string().trim().max(200).optional(),
+      reason: textInput('原因').trim().max(200, '原因最多200个字符').optional(),
     },
     z.object({ questions: z.array(examQuestionSchema), rescored: z.number() }),
   ),

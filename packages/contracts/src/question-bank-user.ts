@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anyIdSchema, codeSchema, dateSchema, idSchema, numberSchema } from './common.ts';
+import { anyIdSchema, codeSchema, dateSchema, idSchema, numberSchema, textInput } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import {
   basketSchema,
@@ -55,8 +55,7 @@ const optionalDate = (field: string) =>
     .pipe(dateSchema(field).optional());
 /** Empty, '0' or absent: any. */
 const optionalId = anyIdSchema;
-const nodeName = z
-  .string({ error: '目录名称不能为空' })
+const nodeName = textInput('目录名称', '目录名称不能为空')
   .trim()
   .min(1, '目录名称不能为空')
   .max(30, '目录名称最多30个字符');
@@ -122,7 +121,7 @@ export const questionBankUserApi = {
       paper,
       ...owner,
       uploadType: intIn('上传类型', 1, 2).default(1),
-      userName: z.string({ error: '用户姓名必须是文字' }).trim().max(50, '用户姓名最多50个字符').optional(),
+      userName: textInput('用户姓名').trim().max(50, '用户姓名最多50个字符').optional(),
     },
     userPaperDetailSchema,
   ),

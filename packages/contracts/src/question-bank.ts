@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anyIdSchema, idSchema, numberSchema } from './common.ts';
+import { anyIdSchema, idSchema, numberSchema, textInput } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import {
   courseBaseSchema,
@@ -35,7 +35,7 @@ const positive = (field: string, max: number) =>
   numberSchema(`${field}必须是数字`).pipe(
     z.number().int(`${field}必须是整数`).min(1, `${field}最小为1`).max(max, `${field}最大为${max}`),
   );
-const keyword = z.string({ error: '关键字必须是文字' }).trim().max(50, '关键字最多50个字符').optional();
+const keyword = textInput('关键字').trim().max(50, '关键字最多50个字符').optional();
 const ids = (field: string) =>
   z
     .array(idSchema(field), { error: `${field}列表不能为空` })
