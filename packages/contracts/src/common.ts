@@ -99,6 +99,10 @@ export const numberSchema = (message: string) =>
     { error: message },
   );
 
+/** A whole number from `min` to `max` (a status, a type code), sent as a number or as digits. */
+export const intInSchema = (message: string, min: number, max: number) =>
+  numberSchema(message).pipe(z.number().int(message).min(min, message).max(max, message));
+
 /**
  * A calendar date as YYYY-MM-DD that exists (zod's ISO date knows month lengths and leap years,
  * so `2026-02-30` is refused), read in the school's time zone (Asia/Shanghai).
@@ -108,7 +112,7 @@ export const dateSchema = (field: string) =>
     .string({ error: `${field}不能为空` })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${field}格式应为 YYYY-MM-DD`)
-    .pipe(z.iso.date({ error: `${field}不是有效的日期` }));
+    .pipe(z.iso.date({ error: (issue) => `${field} ${String(issue.input)} 不是有效日期` }));
 
 /** User types of spec §6: 1 teacher, 5 school administrator, 2 student, 4 school or district manager. */
 export const USER_TYPES = [1, 2, 4, 5] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, numberSchema, textInput } from './common.ts';
+import { idSchema, intInSchema, numberSchema, textInput } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { e, file, ids, meId, schoolId, seId, x } from './exam-call-kit.ts';
 import {
@@ -177,7 +177,7 @@ export const examScoreCalls = {
       schoolId,
       seId: seId.optional(),
       studentId: idSchema('学生').optional(),
-      status: numberSchema('状态只能是 1 到 3').optional(),
+      status: intInSchema('状态只能是 1 到 3', 1, 3).optional(),
       ...pagingParams,
     },
     pageOf(scoreRecordSchema),

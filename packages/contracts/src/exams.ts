@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { schoolRelationSchema } from './auth.ts';
-import { dateSchema, idSchema, numberSchema, textInput } from './common.ts';
+import { dateSchema, idSchema, intInSchema, numberSchema, textInput } from './common.ts';
 import { e, ids, meId, schoolId, seId, x } from './exam-call-kit.ts';
 import { examScoreCalls } from './exam-score-calls.ts';
 import {
@@ -78,7 +78,7 @@ export const examsApi = {
       schoolId,
       schyId: idSchema('学年').optional(),
       gradeId: idSchema('年级').optional(),
-      status: numberSchema('状态只能是 1 到 4').optional(),
+      status: intInSchema('状态只能是 1 到 4', 1, 4).optional(),
       ...pagingParams,
     },
     pageOf(multiExamSchema),

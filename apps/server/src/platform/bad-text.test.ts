@@ -78,7 +78,7 @@ describe('text and dates the database cannot take are refused with a Chinese mes
       startDate: '2026-02-30',
       endDate: '2026-03-02',
     };
-    expectRefused(await s.call(examsApi.saveMultiExam, exam), '开始日期不是有效的日期');
+    expectRefused(await s.call(examsApi.saveMultiExam, exam), '开始日期 2026-02-30 不是有效日期');
     const sgt = await call(
       s.t.app,
       authApi.findSGTByDate,
@@ -87,7 +87,7 @@ describe('text and dates the database cannot take are refused with a Chinese mes
         session: s.sessions.student,
       },
     );
-    expectRefused(sgt, '日期不是有效的日期');
+    expectRefused(sgt, '日期 2026-02-30 不是有效日期');
     const admin = s.sessions.admin;
     const owner = { userId: '1', schoolId: s.sid };
     const papers = await call(
@@ -98,7 +98,7 @@ describe('text and dates the database cannot take are refused with a Chinese mes
         session: admin,
       },
     );
-    expectRefused(papers, '开始日期不是有效的日期');
+    expectRefused(papers, '开始日期 2026-02-30 不是有效日期');
   });
 
   it('a NUL byte in an uploaded file name', async () => {
