@@ -112,3 +112,17 @@ describe('text and dates the database cannot take are refused with a Chinese mes
     expect(answer).toMatchObject({ http: 200, status: 400, message: '文件名不能包含控制字符' });
   });
 });
+
+describe("the protocol's own text fields", () => {
+  it('a NUL byte in the signed loginName or guid of a form envelope is refused, not stored', async () => {
+    const teacher = s.sessions.teacher;
+    const params = { courseId: '2' };
+    const byName = await call(s.t.app, questionBankApi.getBase, params, {
+      session: teacher,
+      loginName: `${teacher.loginName}\u0000`,
+    });
+    expect(byName).toMatchObject({ http: 400, status: 400, message: '签名字段 loginName 不能包含控制字符' });
+    const byGuid = await call(s.t.app, questionBankApi.getBase, params, { session: teacher, guid: 'g\u0000uid' });
+    expect(byGuid).toMatchObject({ http: 400, status: 400, message: '签名字段 guid 不能包含控制字符' });
+  });
+});
