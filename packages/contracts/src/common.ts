@@ -69,6 +69,15 @@ export const textInput = (field: string, error = `${field}必须是文字`) =>
   z.string({ error }).superRefine(textRules(field));
 
 /**
+ * The cells of one imported spreadsheet row, by column title, as the preview read them: titles and
+ * values follow the text rules too, since they become names and codes.
+ */
+export const importCellsSchema = z.record(
+  z.string().superRefine(textRules('列标题')),
+  z.coerce.string().superRefine(textRules('单元格')),
+);
+
+/**
  * A text parameter (a name, a keyword, a file name): trimmed, no control characters other than
  * tab and newline, no lone surrogates, within `min`..`max` characters; every message names the field.
  */

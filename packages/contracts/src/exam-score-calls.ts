@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, intInSchema, numberSchema, textInput } from './common.ts';
+import { idSchema, importCellsSchema, intInSchema, numberSchema, textInput } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { e, file, ids, meId, schoolId, seId, x } from './exam-call-kit.ts';
 import {
@@ -77,7 +77,7 @@ export const examScoreCalls = {
           z.object({
             sheet: textInput('工作表').max(31, '工作表名称最多31个字符'),
             rowNo: z.number().int(),
-            values: z.record(z.string(), z.coerce.string()),
+            values: importCellsSchema,
           }),
         )
         .min(1, '没有可导入的数据行')

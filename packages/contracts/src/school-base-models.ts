@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, idSchema, textInput } from './common.ts';
+import { dateSchema, idSchema, importCellsSchema, textInput } from './common.ts';
 
 // Shapes of school base data (spec §3) as the wire carries them. Ids are strings.
 
@@ -191,7 +191,7 @@ export const importRowsParams = z.object({
   schoolId: idSchema('学校'),
   termId: idSchema('学期').optional(),
   rows: z
-    .array(z.object({ rowNo: z.coerce.number().int().optional(), values: z.record(z.string(), z.coerce.string()) }))
+    .array(z.object({ rowNo: z.coerce.number().int().optional(), values: importCellsSchema }))
     .min(1, '没有可导入的数据行')
     .max(20_000, '一次最多导入20000行'),
 });

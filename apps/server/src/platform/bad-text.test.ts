@@ -126,3 +126,13 @@ describe("the protocol's own text fields", () => {
     expect(byGuid).toMatchObject({ http: 400, status: 400, message: '签名字段 guid 不能包含控制字符' });
   });
 });
+
+describe('imported rows', () => {
+  it('a NUL byte in a cell of a row to import is refused, naming the cell', async () => {
+    const answer = await s.call(schoolBaseApi.batchAddStudents, {
+      schoolId: s.sid,
+      rows: [{ values: { '姓名*': '钱\u0000五', 性别: '女', 学号: 'S2025005', 班级: '八年级(1)班' } }],
+    });
+    expectRefused(answer, '单元格不能包含控制字符');
+  });
+});
