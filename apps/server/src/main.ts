@@ -1,11 +1,13 @@
 import { buildApp } from './app.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoSchool } from './db/seed/demo-school.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
+import { guardProcess } from './platform/process-guards.ts';
 
 // Starts the process: config, app, seed, listen, graceful close. Nothing else lives here.
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config, { analysisWorker: true });
+  guardProcess(app.log);
 
   if (config.seedDemo) {
     const { created } = await seedDemoSchool(app.platform.database.db);

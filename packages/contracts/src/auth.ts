@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, emptyParams, idSchema, userTypeSchema } from './common.ts';
+import { codeSchema, dateSchema, emptyParams, idSchema, textInput, userTypeSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { newPasswordSchema, PASSWORD_MESSAGES } from './password.ts';
 import { classTeacherSchema, organLeaderSchema, schoolGradeSchema, teacherSchema } from './school-base-models.ts';
@@ -18,8 +18,8 @@ export const storedUserSchema = z.object({
 export type StoredUser = z.infer<typeof storedUserSchema>;
 
 export const loginParams = z.object({
-  loginName: z.string({ error: '请输入账号' }).trim().min(1, '请输入账号').max(64, '账号过长'),
-  password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '密码过长'),
+  loginName: textInput('账号', '请输入账号').trim().min(1, '请输入账号').max(64, '账号过长'),
+  password: textInput('密码', '请输入密码').min(1, '请输入密码').max(128, '密码过长'),
 });
 
 export const schoolRelationSchema = z.object({
@@ -77,9 +77,9 @@ export type SchoolYearTerm = z.infer<typeof sgtSchema>;
 export const updatePswParams = z
   .object({
     schoolId: idSchema('学校'),
-    userCode: idSchema('用户编号'),
+    userCode: codeSchema('用户编号'),
     type: userTypeSchema,
-    oldPsw: z.string({ error: PASSWORD_MESSAGES.oldRequired }).min(1, PASSWORD_MESSAGES.oldRequired),
+    oldPsw: textInput('原密码', PASSWORD_MESSAGES.oldRequired).min(1, PASSWORD_MESSAGES.oldRequired),
     newPsw: newPasswordSchema,
   })
   .refine((p) => p.oldPsw !== p.newPsw, { message: PASSWORD_MESSAGES.sameAsOld, path: ['newPsw'] });
@@ -96,7 +96,9 @@ export const authApi = {
   autoLogin: endpoint('analysis', 'user/autoLogin', {
     kind: 'encrypted',
     access: 'public',
-    params: z.object({ ticket: z.string({ error: '缺少登录票据' }).min(1, '缺少登录票据').max(2048, '登录票据无效') }),
+    params: z.object({
+      ticket: textInput('登录票据', '缺少登录票据').min(1, '缺少登录票据').max(2048, '登录票据无效'),
+    }),
     response: storedUserSchema,
   }),
   findUserInfo: endpoint('analysis', 'user/findUserInfo', {
@@ -126,7 +128,7 @@ export const authApi = {
   issueLoginTicket: endpoint('analysis', 'user/issueLoginTicket', {
     kind: 'encrypted',
     access: 'session',
-    params: z.object({ loginName: z.string({ error: '请输入账号' }).trim().min(1, '请输入账号') }),
+    params: z.object({ loginName: textInput('账号', '请输入账号').trim().min(1, '请输入账号') }),
     response: loginTicketSchema,
   }),
 };

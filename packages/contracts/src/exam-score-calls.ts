@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, numberSchema } from './common.ts';
+import { idSchema, importCellsSchema, intInSchema, numberSchema, textInput } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { e, file, ids, meId, schoolId, seId, x } from './exam-call-kit.ts';
 import {
@@ -48,14 +48,19 @@ export const examScoreCalls = {
       schoolId,
       seId,
       scores: z.array(scoreInputSchema).min(1, '没有要保存的成绩').max(5000),
-      reason: z.string().trim().max(200).optional(),
+      reason: textInput('原因').trim().max(200, '原因最多200个字符').optional(),
     },
     z.object({ changedScores: z.number(), students: z.array(studentScoreSchema) }),
   ),
   /** One student's card (every question of one paper). */
   updateStudentCardScores: e(
     x('updateStudentCardScores'),
-    { schoolId, seId, score: scoreInputSchema, reason: z.string().trim().max(200).optional() },
+    {
+      schoolId,
+      seId,
+      score: scoreInputSchema,
+      reason: textInput('原因').trim().max(200, '原因最多200个字符').optional(),
+    },
     studentScoreSchema,
   ),
   /** The .xlsx template of this exam (one sheet per single exam, or only `seId`'s). */
@@ -70,9 +75,9 @@ export const examScoreCalls = {
       rows: z
         .array(
           z.object({
-            sheet: z.string().max(31),
+            sheet: textInput('工作表').max(31, '工作表名称最多31个字符'),
             rowNo: z.number().int(),
-            values: z.record(z.string(), z.coerce.string()),
+            values: importCellsSchema,
           }),
         )
         .min(1, '没有可导入的数据行')
@@ -147,7 +152,7 @@ export const examScoreCalls = {
         '类型只能是 1（标准答案）或 2（评分细则）',
       ),
       title: nameSchema('标题', 50),
-      content: z.string().max(50_000, '内容最多50000个字符').default(''),
+      content: textInput('内容').max(50_000, '内容最多50000个字符').default(''),
       docId: idSchema('文档').nullable().optional(),
     },
     standardPaperSchema,
@@ -158,7 +163,7 @@ export const examScoreCalls = {
       schoolId,
       spId: idSchema('标准答案'),
       title: nameSchema('标题', 50),
-      content: z.string().max(50_000, '内容最多50000个字符').default(''),
+      content: textInput('内容').max(50_000, '内容最多50000个字符').default(''),
       docId: idSchema('文档').nullable().optional(),
     },
     standardPaperSchema,
@@ -172,7 +177,7 @@ export const examScoreCalls = {
       schoolId,
       seId: seId.optional(),
       studentId: idSchema('学生').optional(),
-      status: numberSchema('状态只能是 1 到 3').optional(),
+      status: intInSchema('状态只能是 1 到 3', 1, 3).optional(),
       ...pagingParams,
     },
     pageOf(scoreRecordSchema),
@@ -186,8 +191,8 @@ export const examScoreCalls = {
       studentId: idSchema('学生'),
       questionId: idSchema('题目').nullable().optional(),
       newScore: z.number({ error: '分数必须是数字' }).nullable().optional(),
-      newChoice: z.string().trim().toUpperCase().max(8).nullable().optional(),
-      reason: z.string({ error: '请填写更正原因' }).trim().min(1, '请填写更正原因').max(200, '原因最多200个字符'),
+      newChoice: textInput('选项').trim().toUpperCase().max(8, '选项最多8个字母').nullable().optional(),
+      reason: textInput('更正原因', '请填写更正原因').trim().min(1, '请填写更正原因').max(200, '原因最多200个字符'),
     },
     scoreRecordSchema,
   ),
@@ -197,8 +202,8 @@ export const examScoreCalls = {
       schoolId,
       recordId: idSchema('记录'),
       newScore: z.number().nullable().optional(),
-      newChoice: z.string().trim().toUpperCase().max(8).nullable().optional(),
-      reason: z.string().trim().min(1, '请填写更正原因').max(200).optional(),
+      newChoice: textInput('选项').trim().toUpperCase().max(8, '选项最多8个字母').nullable().optional(),
+      reason: textInput('更正原因').trim().min(1, '请填写更正原因').max(200, '原因最多200个字符').optional(),
       /** 3 驳回 a pending request. */
       status: z.literal(3).optional(),
     },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, textInput, textRules } from './common.ts';
 
 // Scores of the exams domain (issue #4): a student's paper, score input, standard papers, exam
 // documents, score records, score import, and students' own views.
@@ -27,12 +27,17 @@ export const studentScoreSchema = z.object({
 });
 export type StudentScore = z.infer<typeof studentScoreSchema>;
 
+/** A question's key in a score row (its id), under the text rules like every parameter. */
+const questionKey = z.string().superRefine(textRules('题目'));
+
 /** One student's scores as an editor sends them: a score or a choice per question, or a total only. */
 export const scoreInputSchema = z.object({
   studentId: idSchema('学生'),
   absent: z.boolean().optional(),
-  scores: z.record(z.string(), z.number({ error: '分数必须是数字' }).nullable()).default({}),
-  choices: z.record(z.string(), z.string().trim().toUpperCase().max(8).nullable()).default({}),
+  scores: z.record(questionKey, z.number({ error: '分数必须是数字' }).nullable()).default({}),
+  choices: z
+    .record(questionKey, textInput('选项').trim().toUpperCase().max(8, '选项最多8个字母').nullable())
+    .default({}),
   /** Only for single exams without a question structure. */
   totalScore: z.number({ error: '总分必须是数字' }).nullable().optional(),
 });

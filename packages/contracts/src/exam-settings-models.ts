@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { idSchema, textInput } from './common.ts';
 
 // Exam settings (issue #4): the school score configuration (SSC) with the analysis-definitions.md
 // defaults, the per-exam analysis settings copied from it, and level-score schemes (ELA).
 
 const name = (field: string, max: number) =>
-  z
-    .string({ error: `请输入${field}` })
-    .trim()
-    .min(1, `请输入${field}`)
-    .max(max, `${field}最多${max}个字符`);
+  textInput(field, `请输入${field}`).trim().min(1, `请输入${field}`).max(max, `${field}最多${max}个字符`);
 
 /** Per-exam analysis settings (analysis-definitions.md "(setting)"), copied from the SSC at creation. */
 export const rateThresholdsSchema = z.object({
@@ -103,9 +100,9 @@ export const DEFAULT_SCORE_CONFIG: ScoreConfig = {
 
 /** What analysis-manager sets when publishing: the classes analysed (empty = all) and the settings. */
 export const analysisSettingsSchema = scoreConfigSchema.extend({
-  classIds: z.array(z.string()),
+  classIds: z.array(idSchema('班级'), { error: '班级必须是列表' }).max(500, '班级最多500个'),
   /** Level scheme (ELA) applied to level-scored courses, if any. */
-  elaId: z.string().nullable(),
+  elaId: z.lazy(() => elaIdSchema).nullable(),
 });
 export type AnalysisSettings = z.infer<typeof analysisSettingsSchema>;
 
@@ -190,3 +187,9 @@ export const BUILT_IN_LEVEL_SCHEMES: ExamLevelScheme[] = [
     ),
   },
 ];
+
+/** A level scheme's id: a school's or area's scheme (a database id) or a built-in one (negative). */
+export const elaIdSchema = z.union(
+  [z.enum(BUILT_IN_LEVEL_SCHEMES.map((s) => s.elaId) as [string, ...string[]]), idSchema('等级方案')],
+  { error: '等级方案编号不正确' },
+);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, idSchema, numberSchema } from './common.ts';
+import { dateSchema, idSchema, numberSchema, textInput } from './common.ts';
 import { analysisSettingsSchema } from './exam-settings-models.ts';
 
 // Shapes of the exams domain (spec §3 exam concepts, issue #4): multi-exams (meId) with their
@@ -38,11 +38,7 @@ export type ObjectiveType = keyof typeof OBJECTIVE_TYPES;
 const mark = (field: string) =>
   numberSchema(`${field}必须是数字`).pipe(z.number().min(0, `${field}不能为负数`).max(1000, `${field}不能超过1000`));
 const name = (field: string, max = 50) =>
-  z
-    .string({ error: `请输入${field}` })
-    .trim()
-    .min(1, `请输入${field}`)
-    .max(max, `${field}最多${max}个字符`);
+  textInput(field, `请输入${field}`).trim().min(1, `请输入${field}`).max(max, `${field}最多${max}个字符`);
 
 export const singleExamSchema = z.object({
   seId: z.string(),
@@ -133,7 +129,7 @@ export type ExamQuestion = z.infer<typeof examQuestionSchema>;
 export const questionInputSchema = z.object({
   questionId: idSchema('题目').optional(),
   /** Index into the groups array of the same request, or an existing groupId. */
-  groupKey: z.string().max(64).optional(),
+  groupKey: textInput('大题').max(64, '大题编号最多64个字符').optional(),
   questionNo: name('题号', 20),
   kind: numberSchema('题目类型只能是 1（客观题）或 2（主观题）').refine(
     (k) => k === 1 || k === 2,
@@ -147,8 +143,7 @@ export const questionInputSchema = z.object({
     .pipe(z.number().int().min(2, '选项个数最少为2').max(8, '选项个数最多为8'))
     .nullable()
     .optional(),
-  answer: z
-    .string()
+  answer: textInput('答案')
     .trim()
     .toUpperCase()
     .max(8, '答案最多8个字母')
@@ -158,7 +153,7 @@ export const questionInputSchema = z.object({
   fullMark: mark('满分').refine((m) => m > 0, '满分必须大于0'),
   partialMark: mark('少选得分').nullable().optional(),
   knowledgePoints: z
-    .array(z.string().trim().min(1).max(50, '知识点最多50个字符'))
+    .array(textInput('知识点').trim().min(1, '知识点不能为空').max(50, '知识点最多50个字符'))
     .max(10, '知识点最多10个')
     .default([]),
 });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { readScopeSchema } from './analysis-models.ts';
 import { schoolRelationSchema } from './auth.ts';
-import { dateSchema, idSchema, numberSchema } from './common.ts';
+import { dateSchema, idSchema, intInSchema, numberSchema, textInput } from './common.ts';
 import { e, ids, meId, schoolId, seId, x } from './exam-call-kit.ts';
 import { examScoreCalls } from './exam-score-calls.ts';
 import {
+  elaIdSchema,
   examDates,
   examLevelSchema,
   examLevelSchemeSchema,
@@ -48,7 +49,7 @@ const multiExamFields = {
   examType,
   ...examDates,
   hiddenStudentOrder: hiddenStudentOrderSchema.optional(),
-  unionKey: z.string().trim().max(40, '联考编号最多40个字符').nullable().optional(),
+  unionKey: textInput('联考编号').trim().max(40, '联考编号最多40个字符').nullable().optional(),
 };
 export const examsApi = {
   // ---- Multi-exams (meId) ----
@@ -83,7 +84,7 @@ export const examsApi = {
       schoolId,
       schyId: idSchema('学年').optional(),
       gradeId: idSchema('年级').optional(),
-      status: numberSchema('状态只能是 1 到 4').optional(),
+      status: intInSchema('状态只能是 1 到 4', 1, 4).optional(),
       ...pagingParams,
     },
     pageOf(multiExamSchema),
@@ -143,8 +144,8 @@ export const examsApi = {
           z.object({
             esId: idSchema('考生'),
             absent: z.boolean().optional(),
-            examNo: z.string().trim().max(30, '考号最多30个字符').nullable().optional(),
-            room: z.string().trim().max(30, '考场最多30个字符').nullable().optional(),
+            examNo: textInput('考号').trim().max(30, '考号最多30个字符').nullable().optional(),
+            room: textInput('考场').trim().max(30, '考场最多30个字符').nullable().optional(),
           }),
         )
         .min(1, '请选择考生')
@@ -159,7 +160,12 @@ export const examsApi = {
   ),
   addSingleStudentAndScores: e(
     x('addSingleStudentAndScores'),
-    { schoolId, seId, score: scoreInputSchema, reason: z.string().trim().max(200).optional() },
+    {
+      schoolId,
+      seId,
+      score: scoreInputSchema,
+      reason: textInput('原因').trim().max(200, '原因最多200个字符').optional(),
+    },
     studentScoreSchema,
   ),
 
@@ -181,11 +187,16 @@ export const examsApi = {
       schoolId,
       seId,
       groups: z
-        .array(z.object({ key: z.string().min(1).max(64), name: nameSchema('大题名称', 30) }))
+        .array(
+          z.object({
+            key: textInput('大题').min(1, '大题编号不能为空').max(64, '大题编号最多64个字符'),
+            name: nameSchema('大题名称', 30),
+          }),
+        )
         .max(30, '大题最多30个')
         .default([]),
       questions: z.array(questionInputSchema).max(200, '题目最多200道'),
-      reason: z.string().trim().max(200).optional(),
+      reason: textInput('原因').trim().max(200, '原因最多200个字符').optional(),
     },
     z.object({ groups: z.array(questionGroupSchema), questions: z.array(examQuestionSchema), rescored: z.number() }),
   ),
@@ -202,12 +213,15 @@ export const examsApi = {
             answer: questionInputSchema.shape.answer,
             fullMark: questionInputSchema.shape.fullMark.optional(),
             partialMark: questionInputSchema.shape.partialMark,
-            knowledgePoints: z.array(z.string().trim().min(1).max(50)).max(10).optional(),
+            knowledgePoints: z
+              .array(textInput('知识点').trim().min(1, '知识点不能为空').max(50, '知识点最多50个字符'))
+              .max(10, '知识点最多10个')
+              .optional(),
           }),
         )
         .min(1, '请选择题目')
         .max(200),
-      reason: z.string().trim().max(200).optional(),
+      reason: textInput('原因').trim().max(200, '原因最多200个字符').optional(),
     },
     z.object({ questions: z.array(examQuestionSchema), rescored: z.number() }),
   ),
@@ -225,13 +239,13 @@ export const examsApi = {
     x('saveOrUpdateELA'),
     {
       schoolId,
-      elaId: idSchema('等级方案').optional(),
+      elaId: elaIdSchema.optional(),
       name: nameSchema('方案名称', 30),
       levels: z.array(examLevelSchema).min(2, '至少2个等级').max(10, '最多10个等级'),
     },
     examLevelSchemeSchema,
   ),
-  deleteELA: e(x('deleteELA'), { schoolId, elaId: idSchema('等级方案') }, z.null()),
+  deleteELA: e(x('deleteELA'), { schoolId, elaId: elaIdSchema }, z.null()),
   getExamLevelByAreaId: e(x('getExamLevelByAreaId'), { areaId: idSchema('区域') }, z.array(examLevelSchemeSchema)),
   findSchoolRelationBySchoolIds: e(
     x('findSchoolRelationBySchoolIds'),

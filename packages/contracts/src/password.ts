@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textRules } from './common.ts';
 
 /** The exact messages of spec §5. */
 export const PASSWORD_MESSAGES = {
@@ -29,5 +30,6 @@ export function newPasswordProblem(oldPassword: string, newPassword: string): st
 
 export const newPasswordSchema = z
   .string({ error: PASSWORD_MESSAGES.newRequired })
+  .superRefine(textRules('新密码'))
   .min(1, PASSWORD_MESSAGES.newRequired)
   .refine(meetsPasswordPolicy, PASSWORD_MESSAGES.policy);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, numberSchema } from './common.ts';
+import { anyIdSchema, idSchema, numberSchema, textInput } from './common.ts';
 import { named, paperDetailSchema, paperSummarySchema, questionSchema } from './question-bank-models.ts';
 
 // Shapes of the school bank (issue #6 item 9) and of the question importers (Excel, Word): the
@@ -14,20 +14,9 @@ export const SCHOOL_STATUS_NAMES: Record<number, string> = { 1: '已发布', 2: 
 export const OPTION_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 export const MAX_IMPORT_QUESTIONS = 500;
 
-const text = (field: string, max: number) =>
-  z.string({ error: `${field}必须是文字` }).max(max, `${field}最多${max}个字符`);
+const text = (field: string, max: number) => textInput(field).max(max, `${field}最多${max}个字符`);
 /** An optional id filter: empty, '0' or absent is "any" (undefined). */
-export const anyId = (field: string) =>
-  z
-    .union([z.string(), z.number(), z.null()], { error: `${field}不正确` })
-    .optional()
-    .transform((v) => (v === undefined || v === null ? '' : String(v).trim()))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d{0,18}$/, `${field}不正确`)
-        .transform((v) => (v === '' || /^0+$/.test(v) ? undefined : v)),
-    );
+export const anyId = anyIdSchema;
 
 /**
  * One question as the teacher saves it (an import's corrected row, a new or edited school question).

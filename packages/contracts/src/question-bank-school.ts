@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, numberSchema } from './common.ts';
+import { idSchema, numberSchema, textInput } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import {
   anyId,
@@ -38,7 +38,7 @@ const intIn = (field: string, min: number, max: number) =>
   numberSchema(`${field}必须是数字`).pipe(
     z.number().int(`${field}必须是整数`).min(min, `${field}最小为${min}`).max(max, `${field}最大为${max}`),
   );
-const keyword = z.string({ error: '关键字必须是文字' }).trim().max(50, '关键字最多50个字符').optional();
+const keyword = textInput('关键字').trim().max(50, '关键字最多50个字符').optional();
 /** Absent: published only (every teacher); 0 all, 2 draft, 3 withdrawn: type 5 only. */
 const statusFilter = intIn('状态', 0, 3).optional();
 const newStatus = numberSchema('状态必须是数字').pipe(
@@ -55,15 +55,14 @@ const questions = z
 
 export const schoolPaperInputSchema = z.object({
   courseId,
-  title: z.string({ error: '试卷标题不能为空' }).trim().min(1, '试卷标题不能为空').max(100, '试卷标题最多100个字符'),
+  title: textInput('试卷标题', '试卷标题不能为空').trim().min(1, '试卷标题不能为空').max(100, '试卷标题最多100个字符'),
   gradeId: anyId('年级'),
   paperTypeId: anyId('试卷类型'),
   year: intIn('年份', 1950, 2100).optional(),
   sections: z
     .array(
       z.object({
-        title: z
-          .string({ error: '大题名称不能为空' })
+        title: textInput('大题名称', '大题名称不能为空')
           .trim()
           .min(1, '大题名称不能为空')
           .max(50, '大题名称最多50个字符'),
@@ -120,7 +119,7 @@ export const questionBankSchoolApi = {
       questions,
       paper: z
         .object({
-          title: z.string().trim().min(1, '试卷标题不能为空').max(100, '试卷标题最多100个字符'),
+          title: textInput('试卷标题').trim().min(1, '试卷标题不能为空').max(100, '试卷标题最多100个字符'),
           gradeId: anyId('年级'),
           paperTypeId: anyId('试卷类型'),
           year: intIn('年份', 1950, 2100).optional(),

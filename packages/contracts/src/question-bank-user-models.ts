@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, numberSchema } from './common.ts';
+import { idSchema, numberSchema, textInput } from './common.ts';
 import { questionSchema } from './question-bank-models.ts';
 
 // Shapes of the question bank's user resources (spec §3 basket, user paper, collection nodes; §7
@@ -44,11 +44,7 @@ export type Basket = z.infer<typeof basketSchema>;
 
 // ---- User papers ----
 
-const text = (field: string, max: number) =>
-  z
-    .string({ error: `${field}必须是文字` })
-    .trim()
-    .max(max, `${field}最多${max}个字符`);
+const text = (field: string, max: number) => textInput(field).trim().max(max, `${field}最多${max}个字符`);
 
 /** A score: ≥ 0, at most 1000, up to two decimals. */
 const score = (field: string) =>

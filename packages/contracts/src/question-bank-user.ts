@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, numberSchema } from './common.ts';
+import { anyIdSchema, codeSchema, dateSchema, idSchema, numberSchema, textInput } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import {
   basketSchema,
@@ -45,27 +45,17 @@ const pageSize = (fallback: number) => intIn('每页条数', 1, 100).default(fal
 const useStatus = numberSchema('使用状态必须是数字').pipe(
   z.union([z.literal(0), z.literal(1)], { error: '使用状态只能是 0（未使用）或 1（已使用）' }),
 );
+/** A real calendar date, or empty or absent for "no bound". */
 const optionalDate = (field: string) =>
   z
     .string({ error: `${field}格式应为 YYYY-MM-DD` })
     .trim()
-    .regex(/^(\d{4}-\d{2}-\d{2})?$/, `${field}格式应为 YYYY-MM-DD`)
     .optional()
-    .transform((v) => v || undefined);
+    .transform((v) => v || undefined)
+    .pipe(dateSchema(field).optional());
 /** Empty, '0' or absent: any. */
-const optionalId = (field: string) =>
-  z
-    .union([z.string(), z.number(), z.null()], { error: `${field}不正确` })
-    .optional()
-    .transform((v) => (v === undefined || v === null ? '' : String(v).trim()))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d{0,18}$/, `${field}不正确`)
-        .transform((v) => (v === '' || /^0+$/.test(v) ? undefined : v)),
-    );
-const nodeName = z
-  .string({ error: '目录名称不能为空' })
+const optionalId = anyIdSchema;
+const nodeName = textInput('目录名称', '目录名称不能为空')
   .trim()
   .min(1, '目录名称不能为空')
   .max(30, '目录名称最多30个字符');
@@ -131,7 +121,7 @@ export const questionBankUserApi = {
       paper,
       ...owner,
       uploadType: intIn('上传类型', 1, 2).default(1),
-      userName: z.string({ error: '用户姓名必须是文字' }).trim().max(50, '用户姓名最多50个字符').optional(),
+      userName: textInput('用户姓名').trim().max(50, '用户姓名最多50个字符').optional(),
     },
     userPaperDetailSchema,
   ),
@@ -218,7 +208,7 @@ export const questionBankUserApi = {
   getUserDownloadPapers: subdata(
     'getUserDownloadPapers',
     {
-      openid: idSchema('用户账号'),
+      openid: codeSchema('用户账号'),
       startTime: optionalDate('开始时间'),
       endTime: optionalDate('结束时间'),
       courseId: optionalId('学科'),
@@ -239,7 +229,7 @@ export const questionBankUserApi = {
     'getUserDownloadPaperDetails',
     {
       id: idSchema('下载记录'),
-      openid: idSchema('用户账号'),
+      openid: codeSchema('用户账号'),
       formulaPicFormat: z
         .enum(['svg', 'png', 'latex'], { error: '公式格式只能是 svg、png 或 latex' })
         .optional()
@@ -249,7 +239,7 @@ export const questionBankUserApi = {
   ),
   getUserDownloadPaperUrl: subdata(
     'getUserDownloadPaperUrl',
-    { id: idSchema('下载记录'), openid: idSchema('用户账号') },
+    { id: idSchema('下载记录'), openid: codeSchema('用户账号') },
     downloadUrlSchema,
   ),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, numberSchema } from './common.ts';
+import { anyIdSchema, idSchema, numberSchema, textInput } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import {
   courseBaseSchema,
@@ -22,21 +22,8 @@ export * from './question-bank-models.ts';
 const tiku = <S extends z.ZodRawShape, R extends z.ZodType>(name: string, shape: S, response: R) =>
   endpoint('tiku', name, { kind: 'form', access: 'session', params: z.object(shape), response });
 
-/**
- * An optional filter id: absent, empty, 0 or '0' (spec §9's default filter strings) mean "any".
- */
-const filterId = (field: string) =>
-  z
-    .union([z.string(), z.number(), z.null()], { error: `${field}不正确` })
-    .optional()
-    .transform((v) => (v === undefined || v === null ? undefined : String(v).trim()))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d{1,18}$/, `${field}不正确`)
-        .optional()
-        .transform((v) => (v === undefined || /^0+$/.test(v) ? undefined : v)),
-    );
+/** An optional filter id: absent, empty, 0 or '0' (spec §9's default filter strings) mean "any". */
+const filterId = anyIdSchema;
 const optionalFilter = (field: string) =>
   z
     .union([z.string(), z.number(), z.null()], { error: `${field}不正确` })
@@ -48,7 +35,7 @@ const positive = (field: string, max: number) =>
   numberSchema(`${field}必须是数字`).pipe(
     z.number().int(`${field}必须是整数`).min(1, `${field}最小为1`).max(max, `${field}最大为${max}`),
   );
-const keyword = z.string({ error: '关键字必须是文字' }).trim().max(50, '关键字最多50个字符').optional();
+const keyword = textInput('关键字').trim().max(50, '关键字最多50个字符').optional();
 const ids = (field: string) =>
   z
     .array(idSchema(field), { error: `${field}列表不能为空` })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, idSchema } from './common.ts';
+import { dateSchema, idSchema, importCellsSchema, textInput } from './common.ts';
 
 // Shapes of school base data (spec §3) as the wire carries them. Ids are strings.
 
@@ -115,7 +115,7 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 
 /** Optional search and paging of list calls; pageSize up to 500. */
 export const pagingParams = {
-  keyword: z.string().trim().max(50, '搜索关键字最多50个字符').optional(),
+  keyword: textInput('搜索关键字').trim().max(50, '搜索关键字最多50个字符').optional(),
   currentPage: z.coerce.number().int('页码必须是整数').min(1, '页码从1开始').default(1),
   pageSize: z.coerce.number().int('每页条数必须是整数').min(1, '每页至少1条').max(500, '每页最多500条').default(20),
 };
@@ -158,7 +158,7 @@ export const exportKindSchema = z.enum(EXPORT_KINDS, {
 /** One row of a preview: the cells as read (by column title) and each problem in Chinese. */
 export const importRowSchema = z.object({
   /** The sheet the row was read from, for imports of several sheets (a whole exam's scores). */
-  sheet: z.string().optional(),
+  sheet: textInput('工作表').max(31, '工作表名称最多31个字符').optional(),
   rowNo: z.number(),
   values: z.record(z.string(), z.string()),
   errors: z.array(z.string()),
@@ -176,7 +176,13 @@ export const importResultSchema = z.object({
   created: z.number(),
   updated: z.number(),
   unchanged: z.number(),
-  skipped: z.array(z.object({ sheet: z.string().optional(), rowNo: z.number(), errors: z.array(z.string()) })),
+  skipped: z.array(
+    z.object({
+      sheet: textInput('工作表').max(31, '工作表名称最多31个字符').optional(),
+      rowNo: z.number(),
+      errors: z.array(z.string()),
+    }),
+  ),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
@@ -185,7 +191,7 @@ export const importRowsParams = z.object({
   schoolId: idSchema('学校'),
   termId: idSchema('学期').optional(),
   rows: z
-    .array(z.object({ rowNo: z.coerce.number().int().optional(), values: z.record(z.string(), z.coerce.string()) }))
+    .array(z.object({ rowNo: z.coerce.number().int().optional(), values: importCellsSchema }))
     .min(1, '没有可导入的数据行')
     .max(20_000, '一次最多导入20000行'),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, numberSchema } from './common.ts';
+import { idSchema, numberSchema, textInput } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import {
   classTeacherSchema,
@@ -30,11 +30,7 @@ export * from './school-base-models.ts';
 
 const schoolId = idSchema('学校');
 const personName = (field: string) =>
-  z
-    .string({ error: `请输入${field}` })
-    .trim()
-    .min(1, `请输入${field}`)
-    .max(20, `${field}最多20个字符`);
+  textInput(field, `请输入${field}`).trim().min(1, `请输入${field}`).max(20, `${field}最多20个字符`);
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 const phone = z.string({ error: '请输入手机号' }).trim().regex(PHONE_PATTERN, '手机号格式不正确，应为11位手机号');
 const gender = numberSchema('性别只能是 1（男）或 2（女）').refine(
@@ -52,7 +48,7 @@ const examNo = z
   .trim()
   .max(30, '考号最多30个字符')
   .regex(/^[0-9A-Za-z-]*$/, '考号只能包含字母、数字和短横线');
-const optionalPassword = z.string().max(16, '密码最多16个字符').optional();
+const optionalPassword = textInput('密码').max(16, '密码最多16个字符').optional();
 const enterYear = numberSchema('入学年份必须是数字').pipe(
   z.number().int('入学年份必须是整数').min(2000, '入学年份不正确').max(2100, '入学年份不正确'),
 );
@@ -84,7 +80,11 @@ export const schoolBaseApi = {
   schoolYears: q('school_year/get', { schoolId }, z.array(schoolYearWithTermsSchema)),
   addSchoolYear: j(
     'school_year/add',
-    { schoolId, name: z.string().trim().min(1, '请输入学年名称').max(30, '学年名称最多30个字符'), ...dateRange },
+    {
+      schoolId,
+      name: textInput('学年名称').trim().min(1, '请输入学年名称').max(30, '学年名称最多30个字符'),
+      ...dateRange,
+    },
     schoolYearWithTermsSchema,
   ),
   updateSchoolYear: j(
@@ -92,7 +92,7 @@ export const schoolBaseApi = {
     {
       schoolId,
       schyId: idSchema('学年'),
-      name: z.string().trim().min(1, '请输入学年名称').max(30, '学年名称最多30个字符'),
+      name: textInput('学年名称').trim().min(1, '请输入学年名称').max(30, '学年名称最多30个字符'),
       ...dateRange,
     },
     schoolYearWithTermsSchema,
@@ -122,7 +122,7 @@ export const schoolBaseApi = {
     {
       schoolId,
       classId: idSchema('班级').optional(),
-      name: z.string({ error: '请输入班级名称' }).trim().min(1, '请输入班级名称').max(30, '班级名称最多30个字符'),
+      name: textInput('班级名称', '请输入班级名称').trim().min(1, '请输入班级名称').max(30, '班级名称最多30个字符'),
       gradeId: idSchema('年级'),
       enterYear,
       classType: numberSchema('班级类型只能是 1（行政班）或 2（教学班）').refine(

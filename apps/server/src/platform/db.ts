@@ -92,14 +92,16 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 /**
  * `Promise.all` for queries that may run on a transaction: one at a time, in order. A transaction
  * is one connection, and node-postgres (deprecated now, refused in pg@9) does not take a query
- * while another is running on it. Drizzle queries start when awaited, so listing them starts none.
+ * while another is running on it. Each query is given as a function that starts it, so none starts
+ * before the one ahead has finished: a promise started early and awaited late would fail unobserved
+ * (an unhandled rejection stops the process) when an earlier one throws.
  */
-export async function inTurn<T extends readonly unknown[]>(
+export async function inTurn<T extends readonly (() => unknown)[]>(
   queries: readonly [...T],
-): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
   const results: unknown[] = [];
-  for (const query of queries) results.push(await query);
-  return results as { -readonly [K in keyof T]: Awaited<T[K]> };
+  for (const start of queries) results.push(await start());
+  return results as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
 }
 
 /**

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { textSchema } from '@huikao/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badInput, protocolRefusal } from './errors.ts';
 
@@ -51,6 +52,8 @@ export interface UploadRule {
   typeMessage: string;
 }
 
+const fileNameSchema = textSchema('文件名', { max: 255, trim: false });
+
 /** The plugin-wide ceiling (app.ts); a route's rule may only be stricter. */
 export const MULTIPART_LIMITS = { fileSize: 20 * 1024 * 1024, files: 1, fields: 20, parts: 21 } as const;
 
@@ -81,6 +84,9 @@ export async function readUpload(
     throw uploadRefusal(error, rule);
   }
   if (!upload?.fileName) throw badInput('请选择要上传的文件', { field: 'file' });
+  // The name is stored and shown like any text parameter, so it follows the same text rules.
+  const name = fileNameSchema.safeParse(upload.fileName);
+  if (!name.success) throw badInput(name.error.issues[0]?.message ?? '文件名不正确', { field: 'file' });
   if (!rule.extensions.includes(path.extname(upload.fileName).toLowerCase())) {
     throw badInput(rule.typeMessage, { field: 'file' });
   }

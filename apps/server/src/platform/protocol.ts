@@ -1,3 +1,4 @@
+import { textSchema } from '@huikao/contracts';
 import {
   computeSign,
   decodeUuid,
@@ -51,8 +52,8 @@ export function encryptedFields(request: FastifyRequest): SignedFields {
     throw protocolRefusal(400, '请求体为空或格式错误：加密接口的请求体应为十六进制密文（Content-Type: text/plain）');
   }
   return {
-    loginName: loginNameOf(request) ?? '',
-    guid: requireField(header(request, HEADER.guid), 'guid'),
+    loginName: signedText(loginNameOf(request) ?? '', 'loginName'),
+    guid: signedText(requireField(header(request, HEADER.guid), 'guid'), 'guid'),
     timestamp: requireField(header(request, HEADER.timestamp), 'timestamp'),
     sign: requireField(header(request, HEADER.sign), 'sign'),
     payload: body.trim(),
@@ -63,12 +64,25 @@ export function formFields(request: FastifyRequest): SignedFields {
   const form = (request.body ?? {}) as Record<string, unknown>;
   const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : undefined);
   return {
-    loginName: field('loginName') ?? loginNameOf(request) ?? '',
-    guid: requireField(field('guid') ?? header(request, HEADER.guid), 'guid'),
+    loginName: signedText(field('loginName') ?? loginNameOf(request) ?? '', 'loginName'),
+    guid: signedText(requireField(field('guid') ?? header(request, HEADER.guid), 'guid'), 'guid'),
     timestamp: requireField(field('timestamp') ?? header(request, HEADER.timestamp), 'timestamp'),
     sign: requireField(field('sign') ?? header(request, HEADER.sign), 'sign'),
     payload: requireField(field('uuid'), 'uuid'),
   };
+}
+
+// The login name and guid are stored (replay memory) before the parameters are read, so they
+// follow the contracts' text rules here: a NUL byte would otherwise fail the insert with a 500.
+const signedTextSchemas = {
+  loginName: textSchema('签名字段 loginName ', { max: 64, trim: false }),
+  guid: textSchema('签名字段 guid ', { max: 64, trim: false }),
+};
+
+function signedText(value: string, name: keyof typeof signedTextSchemas): string {
+  const checked = signedTextSchemas[name].safeParse(value);
+  if (!checked.success) throw protocolRefusal(400, checked.error.issues[0]?.message ?? `签名字段 ${name} 不正确`);
+  return checked.data;
 }
 
 function requireField(value: string | undefined, name: string): string {

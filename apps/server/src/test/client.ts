@@ -29,6 +29,13 @@ export async function call<T = unknown>(
   params: unknown,
   options: CallOptions = {},
 ): Promise<CallResult<T>> {
+  const response = await send(app, endpoint, params, options);
+  const body = response.json() as { status: number; message: string; data: T };
+  return { http: response.statusCode, status: body.status, message: body.message, data: body.data };
+}
+
+/** The request `call` makes, answered as it came back (a file, or an envelope not yet read). */
+export async function send(app: FastifyInstance, endpoint: Endpoint, params: unknown, options: CallOptions = {}) {
   const session = options.session;
   const context = {
     loginName: options.loginName ?? session?.loginName ?? '',
@@ -49,14 +56,12 @@ export async function call<T = unknown>(
   options.tamper?.(request);
   // `query` (POST) and `get` calls carry the parameters in the URL and send no body (protocol.md).
   const inUrl = endpoint.kind === 'query' || endpoint.kind === 'get';
-  const response = await app.inject({
+  return app.inject({
     method: endpoint.kind === 'get' ? 'GET' : 'POST',
     url: inUrl ? `${endpoint.path}${queryString(params)}` : endpoint.path,
     headers: inUrl ? request.headers : { ...request.headers, 'content-type': request.contentType },
     payload: inUrl ? undefined : request.body,
   });
-  const body = response.json() as { status: number; message: string; data: T };
-  return { http: response.statusCode, status: body.status, message: body.message, data: body.data };
 }
 
 /** `?a=1&b=x` from the parameters; undefined and null are left out, as a browser client does. */

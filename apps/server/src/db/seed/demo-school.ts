@@ -129,10 +129,10 @@ async function seedBaseData(
 ): Promise<Record<ImportKind, ImportResult>> {
   const schoolId = await idOf(db, schools, DEMO_SCHOOL.code);
   const [years, terms, catalogueGrades, catalogueCourses] = await inTurn([
-    db.select().from(schoolYears).where(eq(schoolYears.schoolId, schoolId)),
-    db.select().from(gradeTerms).where(eq(gradeTerms.schoolId, schoolId)),
-    db.select().from(eduGrades),
-    db.select().from(eduCourses),
+    () => db.select().from(schoolYears).where(eq(schoolYears.schoolId, schoolId)),
+    () => db.select().from(gradeTerms).where(eq(gradeTerms.schoolId, schoolId)),
+    () => db.select().from(eduGrades),
+    () => db.select().from(eduCourses),
   ]);
   const yearNamed = (name: string) => years.find((y) => y.name === name)!;
   const [lastYear, thisYear] = [yearNamed(SCHOOL_YEARS[0].name), yearNamed(SCHOOL_YEARS[1].name)];

@@ -43,6 +43,8 @@ function clock(at: Date): string {
 export function createAuthService(db: Db, signer: TokenSigner, schools: SchoolDirectory) {
   // Verifying against a real hash for unknown accounts keeps their timing like a wrong password.
   const dummyHash = hashPassword('unknown-account-timing-guard');
+  // Awaited at the first unknown login: observed now, so a failure is not an unhandled rejection.
+  dummyHash.catch(() => {});
 
   async function startSession(user: repo.UserRow, meta: RequestMeta, action: string): Promise<StoredUser> {
     const token = newSessionToken();

@@ -111,14 +111,15 @@ export async function studentRowPage(ex: Executor, q: StudentRowQuery): Promise<
       : sql`(${analysisStudentRows.subjectScores}->>${q.sortSubject})::float8`;
   const direction = q.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
   const [rows, [counted]] = await inTurn([
-    ex
-      .select({ body: analysisStudentRows.body })
-      .from(analysisStudentRows)
-      .where(where)
-      .orderBy(sql`${score} ${direction}`, asc(analysisStudentRows.studentNo), asc(analysisStudentRows.studentId))
-      .offset(q.offset)
-      .limit(q.limit),
-    ex.select({ total: count() }).from(analysisStudentRows).where(where),
+    () =>
+      ex
+        .select({ body: analysisStudentRows.body })
+        .from(analysisStudentRows)
+        .where(where)
+        .orderBy(sql`${score} ${direction}`, asc(analysisStudentRows.studentNo), asc(analysisStudentRows.studentId))
+        .offset(q.offset)
+        .limit(q.limit),
+    () => ex.select({ total: count() }).from(analysisStudentRows).where(where),
   ]);
   return { list: rows.map((r) => unpackStudentRow(r.body)), total: Number(counted?.total ?? 0) };
 }

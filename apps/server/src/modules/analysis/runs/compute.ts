@@ -105,6 +105,9 @@ export async function computeUnion(
   const queue = async (store: (() => Promise<boolean>) | null) => {
     computed += Number(await writing);
     writing = store === null ? Promise.resolve(false) : store();
+    // Awaited at the next call, after the next run has loaded: observed now, so a failed store is
+    // not an unhandled rejection meanwhile (that await still throws it).
+    writing.catch(() => {});
   };
   await queue(
     await prepare(ctx, union, async () => {

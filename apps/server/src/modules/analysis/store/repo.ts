@@ -87,6 +87,9 @@ export async function replaceRunResults(db: Db, result: RunResult, finish: (tx: 
     const send = async (insert: () => Promise<void>) => {
       await sending;
       sending = insert();
+      // Awaited when the next slice is ready: observed now, so a failure meanwhile is not an
+      // unhandled rejection (that await still throws it).
+      sending.catch(() => {});
     };
     let slice: StoredDocument[] = [];
     let chars = 0;

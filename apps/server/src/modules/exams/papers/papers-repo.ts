@@ -141,18 +141,19 @@ export async function docPage(
     pattern ? ilike(examDocs.fileName, pattern) : undefined,
   );
   const [rows, [total]] = await inTurn([
-    ex
-      .select({ doc: examDocs, examName: multiExams.name, courseName: eduCourses.name, uploadedBy: users.name })
-      .from(examDocs)
-      .innerJoin(multiExams, eq(multiExams.id, examDocs.multiExamId))
-      .leftJoin(singleExams, eq(singleExams.id, examDocs.singleExamId))
-      .leftJoin(eduCourses, eq(eduCourses.id, singleExams.courseId))
-      .innerJoin(users, eq(users.id, examDocs.uploadedBy))
-      .where(where)
-      .orderBy(desc(examDocs.uploadedAt), desc(examDocs.id))
-      .limit(f.limit)
-      .offset(f.offset),
-    ex.select({ n: count() }).from(examDocs).where(where),
+    () =>
+      ex
+        .select({ doc: examDocs, examName: multiExams.name, courseName: eduCourses.name, uploadedBy: users.name })
+        .from(examDocs)
+        .innerJoin(multiExams, eq(multiExams.id, examDocs.multiExamId))
+        .leftJoin(singleExams, eq(singleExams.id, examDocs.singleExamId))
+        .leftJoin(eduCourses, eq(eduCourses.id, singleExams.courseId))
+        .innerJoin(users, eq(users.id, examDocs.uploadedBy))
+        .where(where)
+        .orderBy(desc(examDocs.uploadedAt), desc(examDocs.id))
+        .limit(f.limit)
+        .offset(f.offset),
+    () => ex.select({ n: count() }).from(examDocs).where(where),
   ]);
   const list: ExamDoc[] = rows.map((r) => ({
     docId: String(r.doc.id),

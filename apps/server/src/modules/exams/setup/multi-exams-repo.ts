@@ -60,7 +60,7 @@ export async function multiExamPage(ex: Executor, f: MultiExamFilter): Promise<{
     .orderBy(desc(multiExams.startDate), desc(multiExams.id))
     .$dynamic();
   if (f.limit !== undefined) query = query.limit(f.limit).offset(f.offset ?? 0);
-  const [rows, [total]] = await inTurn([query, ex.select({ n: count() }).from(multiExams).where(where)]);
+  const [rows, [total]] = await inTurn([() => query, () => ex.select({ n: count() }).from(multiExams).where(where)]);
   const singles = await singleExamViews(
     ex,
     rows.map((r) => r.exam.id),
@@ -116,29 +116,32 @@ export async function singleExamViews(ex: Executor, meIds: number[], seIds?: num
   const ids = rows.map((r) => r.single.id);
   if (ids.length === 0) return [];
   const [questionCounts, studentCounts, scoredCounts] = await inTurn([
-    ex
-      .select({
-        seId: examQuestions.singleExamId,
-        n: count(),
-        marks: sql<number>`coalesce(sum(${examQuestions.fullMark}), 0)::float8`,
-      })
-      .from(examQuestions)
-      .where(inArray(examQuestions.singleExamId, ids))
-      .groupBy(examQuestions.singleExamId),
-    ex
-      .select({
-        seId: examStudents.singleExamId,
-        n: count(),
-        absent: sql<number>`count(*) filter (where ${examStudents.absent})::int`,
-      })
-      .from(examStudents)
-      .where(inArray(examStudents.singleExamId, ids))
-      .groupBy(examStudents.singleExamId),
-    ex
-      .select({ seId: studentScores.singleExamId, n: count() })
-      .from(studentScores)
-      .where(inArray(studentScores.singleExamId, ids))
-      .groupBy(studentScores.singleExamId),
+    () =>
+      ex
+        .select({
+          seId: examQuestions.singleExamId,
+          n: count(),
+          marks: sql<number>`coalesce(sum(${examQuestions.fullMark}), 0)::float8`,
+        })
+        .from(examQuestions)
+        .where(inArray(examQuestions.singleExamId, ids))
+        .groupBy(examQuestions.singleExamId),
+    () =>
+      ex
+        .select({
+          seId: examStudents.singleExamId,
+          n: count(),
+          absent: sql<number>`count(*) filter (where ${examStudents.absent})::int`,
+        })
+        .from(examStudents)
+        .where(inArray(examStudents.singleExamId, ids))
+        .groupBy(examStudents.singleExamId),
+    () =>
+      ex
+        .select({ seId: studentScores.singleExamId, n: count() })
+        .from(studentScores)
+        .where(inArray(studentScores.singleExamId, ids))
+        .groupBy(studentScores.singleExamId),
   ]);
   const by = <T extends { seId: number }>(list: T[]) => new Map(list.map((r) => [r.seId, r]));
   const questions = by(questionCounts);

@@ -45,7 +45,7 @@ export function createQuestionsService(db: Db) {
     ex: Executor,
     seId: number,
   ): Promise<{ groups: QuestionGroup[]; questions: ExamQuestion[] }> {
-    const [groups, questions] = await inTurn([repo.groupsOf(ex, seId), questionsOf(ex, seId)]);
+    const [groups, questions] = await inTurn([() => repo.groupsOf(ex, seId), () => questionsOf(ex, seId)]);
     return { groups: groups.map(repo.toGroup), questions: questions.map(repo.toQuestion) };
   }
 

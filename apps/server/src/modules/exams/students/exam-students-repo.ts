@@ -65,20 +65,22 @@ export async function examStudentPage(ex: Executor, f: ExamStudentFilter) {
       : undefined,
   );
   const [rows, [total]] = await inTurn([
-    ex
-      .select({ es: examStudents, studentNo: students.studentNo, name: students.name, className: classes.name })
-      .from(examStudents)
-      .innerJoin(students, eq(students.id, examStudents.studentId))
-      .innerJoin(classes, eq(classes.id, examStudents.classId))
-      .where(where)
-      .orderBy(sql`length(${classes.name})`, asc(classes.name), asc(examStudents.examNo), asc(students.studentNo))
-      .limit(f.limit)
-      .offset(f.offset),
-    ex
-      .select({ n: count() })
-      .from(examStudents)
-      .innerJoin(students, eq(students.id, examStudents.studentId))
-      .where(where),
+    () =>
+      ex
+        .select({ es: examStudents, studentNo: students.studentNo, name: students.name, className: classes.name })
+        .from(examStudents)
+        .innerJoin(students, eq(students.id, examStudents.studentId))
+        .innerJoin(classes, eq(classes.id, examStudents.classId))
+        .where(where)
+        .orderBy(sql`length(${classes.name})`, asc(classes.name), asc(examStudents.examNo), asc(students.studentNo))
+        .limit(f.limit)
+        .offset(f.offset),
+    () =>
+      ex
+        .select({ n: count() })
+        .from(examStudents)
+        .innerJoin(students, eq(students.id, examStudents.studentId))
+        .where(where),
   ]);
   const list: ExamStudent[] = rows.map((r) => ({
     esId: String(r.es.id),

@@ -14,12 +14,12 @@ const str = (n: number) => String(n);
 export function createCatalogueService(db: Db) {
   async function bases(actor: Actor, courseId: number | null): Promise<CourseBase[]> {
     const [courses, types, paperTypes, areas, years, grades] = await inTurn([
-      repo.coursesOfStage(db, null),
-      repo.questionTypesOf(db, courseId),
-      repo.paperTypes(db),
-      repo.areas(db),
-      repo.yearsByCourse(db, actor.schoolId, courseId),
-      repo.grades(db),
+      () => repo.coursesOfStage(db, null),
+      () => repo.questionTypesOf(db, courseId),
+      () => repo.paperTypes(db),
+      () => repo.areas(db),
+      () => repo.yearsByCourse(db, actor.schoolId, courseId),
+      () => repo.grades(db),
     ] as const);
     return courses
       .filter((c) => courseId === null || c.id === courseId)

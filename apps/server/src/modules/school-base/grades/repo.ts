@@ -15,8 +15,8 @@ import {
 
 export async function eduCatalogue(ex: Executor) {
   const [grades, courses] = await inTurn([
-    ex.select().from(eduGrades).orderBy(asc(eduGrades.sortOrder)),
-    ex.select().from(eduCourses).orderBy(asc(eduCourses.sortOrder)),
+    () => ex.select().from(eduGrades).orderBy(asc(eduGrades.sortOrder)),
+    () => ex.select().from(eduCourses).orderBy(asc(eduCourses.sortOrder)),
   ]);
   return { grades, courses };
 }

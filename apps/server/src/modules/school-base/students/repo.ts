@@ -76,8 +76,8 @@ export async function studentPage(ex: Executor, f: StudentPageFilter) {
       : undefined,
   );
   const [rows, [total]] = await inTurn([
-    studentQuery(ex, where).limit(f.limit).offset(f.offset),
-    ex.select({ n: count() }).from(students).where(where),
+    () => studentQuery(ex, where).limit(f.limit).offset(f.offset),
+    () => ex.select({ n: count() }).from(students).where(where),
   ]);
   return { list: rows.map(toStudent), total: total?.n ?? 0 };
 }

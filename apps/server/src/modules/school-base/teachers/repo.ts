@@ -46,8 +46,8 @@ export async function teacherPage(
     pattern ? or(ilike(teachers.name, pattern), ilike(teachers.phone, pattern)) : undefined,
   );
   const [rows, [total]] = await inTurn([
-    teacherQuery(ex, where).limit(f.limit).offset(f.offset),
-    ex.select({ n: count() }).from(teachers).where(where),
+    () => teacherQuery(ex, where).limit(f.limit).offset(f.offset),
+    () => ex.select({ n: count() }).from(teachers).where(where),
   ]);
   return { list: rows.map(toTeacher), total: total?.n ?? 0 };
 }
