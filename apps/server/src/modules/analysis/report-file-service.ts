@@ -12,7 +12,7 @@ import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import { FileResult, XLSX_CONTENT_TYPE } from '../../platform/files.ts';
 import { type ExamContext, readableExam } from './read-context.ts';
-import type { ExamRow } from './read-exams-repo.ts';
+import { type ExamRow, schoolsWithAreas } from './read-exams-repo.ts';
 import type { CallParams } from './read-exams-service.ts';
 import { reportBody, reportsOfRun, studentRowsOfRun } from './read-repo.ts';
 import { requireFinalised, type StoredReports, schoolRunKey } from './read-stored.ts';
@@ -29,6 +29,8 @@ export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 /** Everything the two files show, read once. */
 export interface ReportData {
   exam: ExamRow;
+  /** Named with the exam in the workbook's title rows. */
+  schoolName: string;
   subjects: SubjectRef[];
   /** Grade overview per subject key. */
   grade: Map<string, OverviewReport>;
@@ -65,8 +67,10 @@ export async function loadReportData(db: Db, stored: StoredReports, context: Exa
       })) as OverviewReport | null)
     : null;
   const settings = context.exam.settings;
+  const [school] = await schoolsWithAreas(db, [context.exam.schoolId]);
   return {
     exam: context.exam,
+    schoolName: school?.name ?? '',
     subjects: context.subjects,
     grade,
     items,

@@ -10,6 +10,7 @@ import { type AccountPassword, applyPlan } from './import-apply.ts';
 import { schoolCatalogue } from './import-lookup-repo.ts';
 import { type ImportPlan, type ImportRequest, type PlanOptions, planImport } from './import-plan.ts';
 import { initialPasswordHash } from './initial-password.ts';
+import { findSchool } from './repo.ts';
 
 // Excel import of school base data (issue #3 item 4): template, preview of an uploaded file, and
 // the batch add that commits it. Parsing and checks run before the transaction; the transaction
@@ -75,6 +76,7 @@ export function createImportService(db: Db) {
       const taught = new Set([...catalogue.gradeCourses.values()].flatMap((set) => [...set]));
       const gradeOrder = new Map(catalogue.grades.map((g, index) => [g.id, index]));
       const buffer = await buildTemplate(p.kind, {
+        schoolName: (await findSchool(db, schoolId))?.name,
         gradeNames: catalogue.grades.filter((g) => g.schoolGradeId !== null).map((g) => g.name),
         courseNames: catalogue.courses.filter((c) => taught.has(c.id)).map((c) => c.name),
         classNames: catalogue.activeClasses

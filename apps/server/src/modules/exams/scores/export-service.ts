@@ -7,6 +7,7 @@ import { FileResult, XLSX_CONTENT_TYPE } from '../../../platform/files.ts';
 import { type CallParams, optionalIdOf, ownMultiExam, ownSingleExam } from '../access.ts';
 import { taughtClassIds } from '../lookup-repo.ts';
 import { addBookSheet, singleSheetTable, totalsSheetTable } from './export-sheet.ts';
+import { schoolNameOf } from './school-name-repo.ts';
 import { multiTotals, scoreBook } from './score-book.ts';
 import { questionsOf } from './score-write-repo.ts';
 import { byClassAndNo, examStudentScores, singleExamsOfMulti } from './scores-repo.ts';
@@ -76,8 +77,9 @@ export function createExportService(db: Db) {
       const [course] = (await singleExamsOfMulti(db, single.multiExamId)).filter((s) => s.id === single.id);
       const book = scoreBook(await examStudentScores(db, single.id)).filter((s) => keep(visible, s.classId));
       const table = singleSheetTable(await questionsOf(db, single.id), book);
+      const title = { schoolName: await schoolNameOf(db, single.multi.schoolId), examName: single.multi.name };
       return file(`${single.multi.name}-${course!.courseName}-成绩.xlsx`, (workbook) =>
-        addBookSheet(workbook, course!.courseName, table.header, table.rows),
+        addBookSheet(workbook, course!.courseName, table.header, table.rows, title),
       );
     },
 
@@ -85,8 +87,9 @@ export function createExportService(db: Db) {
       const multi = await ownMultiExam(db, actor, p.schoolId, p.meId);
       const visible = await visibleClasses(actor, multi.termId, null, optionalIdOf(p.classId, '班级'));
       const { totalsTable } = await subjectTables(multi.id, visible);
+      const title = { schoolName: await schoolNameOf(db, multi.schoolId), examName: multi.name };
       return file(`${multi.name}-总分成绩.xlsx`, (workbook) =>
-        addBookSheet(workbook, '总分', totalsTable.header, totalsTable.rows),
+        addBookSheet(workbook, '总分', totalsTable.header, totalsTable.rows, title),
       );
     },
 
@@ -94,14 +97,15 @@ export function createExportService(db: Db) {
       const multi = await ownMultiExam(db, actor, p.schoolId, p.meId);
       const visible = await visibleClasses(actor, multi.termId, null, null);
       const { subjects, totalsTable } = await subjectTables(multi.id, visible);
+      const title = { schoolName: await schoolNameOf(db, multi.schoolId), examName: multi.name };
       return file(`${multi.name}-成绩册.xlsx`, (workbook) => {
-        addBookSheet(workbook, '总分', totalsTable.header, totalsTable.rows);
+        addBookSheet(workbook, '总分', totalsTable.header, totalsTable.rows, title);
         for (const { single, rows, questions } of subjects) {
           const table = singleSheetTable(
             questions,
             scoreBook(rows).filter((s) => keep(visible, s.classId)),
           );
-          addBookSheet(workbook, single.courseName, table.header, table.rows);
+          addBookSheet(workbook, single.courseName, table.header, table.rows, title);
         }
       });
     },
