@@ -141,8 +141,13 @@ export function pageSetup(
     columnWidthMm,
     properties: {
       page: {
-        // docx writes the long side as the width when the orientation is landscape.
-        size: { width: mm(210), height: mm(a3 ? 420 : 297), orientation: a3 ? PageOrientation.LANDSCAPE : undefined },
+        // docx takes the sheet as it stands upright (short side the width) and swaps the two when
+        // the orientation is landscape: A3 is 297 × 420 upright, written w = 420, h = 297.
+        size: {
+          width: mm(a3 ? heightMm : widthMm),
+          height: mm(a3 ? widthMm : heightMm),
+          orientation: a3 ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT,
+        },
         margin: { top: mm(18), bottom: mm(18), left: mm(left), right: mm(right), header: mm(8), footer: mm(8) },
       },
       column: columns > 1 ? { count: columns, space: mm(gapMm), separate: true, equalWidth: true } : undefined,

@@ -4,11 +4,13 @@ import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { withProjectFonts } from '../../platform/fonts.ts';
 
 // PDF through LibreOffice headless, where it is installed (`soffice` or `libreoffice` on the
 // PATH). Each conversion gets its own temporary folder and LibreOffice profile (no shared profile
 // lock), the folder is removed afterwards whatever happens, and conversions run one at a time in
-// this process: each LibreOffice start takes a few hundred megabytes.
+// this process: each LibreOffice start takes a few hundred megabytes. LibreOffice draws with the
+// project's fonts (platform/fonts.ts: 宋体 as Noto Serif CJK SC, 黑体 as Noto Sans CJK SC).
 
 const PROGRAMS = ['soffice', 'libreoffice'];
 const CONVERSION_TIMEOUT_MS = 120_000;
@@ -75,7 +77,7 @@ async function convertWith(program: () => Promise<string | null>, docx: Buffer):
           folder,
           input,
         ],
-        { timeout: CONVERSION_TIMEOUT_MS, env: { ...process.env, HOME: folder } },
+        { timeout: CONVERSION_TIMEOUT_MS, env: withProjectFonts({ ...process.env, HOME: folder }) },
         (error) => (error ? reject(error) : resolve()),
       );
     });

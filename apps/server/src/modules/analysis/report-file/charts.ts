@@ -2,16 +2,20 @@ import type { OverviewReport, SegmentRow, SubjectsReport } from '@huikao/contrac
 import { roundHalfUp } from '@huikao/stats';
 import * as echarts from 'echarts';
 import sharp from 'sharp';
+import { useProjectFonts } from '../../../platform/fonts.ts';
 
 // The report summary's charts: ECharts rendered on the server to SVG (its SSR mode, no DOM), then
-// to PNG with sharp, since Word shows PNG everywhere and SVG only in recent versions. Chinese text
-// needs a CJK font on the machine (fonts-wqy-zenhei; .ci/run installs it).
+// to PNG with sharp, since Word shows PNG everywhere and SVG only in recent versions. The text is in
+// the report's own fonts, 黑体 titles over 宋体 labels, which the project's fonts.conf maps to the
+// Noto CJK fonts (platform/fonts.ts; .ci/run installs fonts-noto-cjk).
 
 export const CHART_WIDTH = 640;
 export const CHART_HEIGHT = 320;
-const FONT = 'WenQuanYi Zen Hei, Noto Sans CJK SC, sans-serif';
+const FONT = '宋体, serif';
+const TITLE_FONT = '黑体, sans-serif';
 
 export async function chartPng(option: echarts.EChartsCoreOption): Promise<Buffer> {
+  useProjectFonts();
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: CHART_WIDTH, height: CHART_HEIGHT });
   try {
     chart.setOption({ animation: false, backgroundColor: '#ffffff', textStyle: { fontFamily: FONT }, ...option });
@@ -24,7 +28,7 @@ export async function chartPng(option: echarts.EChartsCoreOption): Promise<Buffe
   }
 }
 
-const title = (text: string) => ({ text, left: 'center', textStyle: { fontFamily: FONT, fontSize: 16 } });
+const title = (text: string) => ({ text, left: 'center', textStyle: { fontFamily: TITLE_FONT, fontSize: 16 } });
 const grid = { left: 56, right: 24, top: 56, bottom: 48 };
 
 /** 总分分数段: students per segment, lowest segment on the left. */

@@ -10,7 +10,7 @@ import {
 } from '@huikao/contracts';
 import type { Db } from '../../../platform/db.ts';
 import type { ExamContext } from '../read/context.ts';
-import type { ExamRow } from '../read/exams-repo.ts';
+import { type ExamRow, schoolsWithAreas } from '../read/exams-repo.ts';
 import { reportBody, reportsOfRun, studentRowsOfRun } from '../read/repo.ts';
 import { type StoredReports, schoolRunKey } from '../read/stored.ts';
 
@@ -20,6 +20,8 @@ import { type StoredReports, schoolRunKey } from '../read/stored.ts';
 /** Everything the two files show, read once. */
 export interface ReportData {
   exam: ExamRow;
+  /** Named with the exam in the workbook's title rows. */
+  schoolName: string;
   subjects: SubjectRef[];
   /** Grade overview per subject key. */
   grade: Map<string, OverviewReport>;
@@ -56,8 +58,10 @@ export async function loadReportData(db: Db, stored: StoredReports, context: Exa
       })) as OverviewReport | null)
     : null;
   const settings = context.exam.settings;
+  const [school] = await schoolsWithAreas(db, [context.exam.schoolId]);
   return {
     exam: context.exam,
+    schoolName: school?.name ?? '',
     subjects: context.subjects,
     grade,
     items,

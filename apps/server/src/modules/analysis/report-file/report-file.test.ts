@@ -41,15 +41,17 @@ describe('exportReportWorkbook', () => {
       '成绩单',
     ]);
     const overview = workbook.getWorksheet('年级概况')!;
-    const header = overview.getRow(1).values as unknown[];
+    // Row 1 is the title naming the school, the exam and the table; the header below it.
+    expect(overview.getCell('A1').text).toBe('第一中学 · 八年级第一次月考 · 年级概况');
+    const header = overview.getRow(2).values as unknown[];
     expect(header.slice(1, 6)).toEqual(['科目', '满分', '缺考人数', '参考人数', '平均分']);
-    const total = overview.getRow(2);
+    const total = overview.getRow(3);
     expect(total.getCell(1).value).toBe('总分');
     expect(total.getCell(5).value).toBe(118.33);
     // 得分率 710/6/200 = 0.591666… shown as 59.17%.
     expect(total.getCell(9).value).toBe(0.5917);
     expect(total.getCell(9).numFmt).toBe('0.00%');
-    const math = overview.getRow(4);
+    const math = overview.getRow(5);
     expect([math.getCell(1).value, math.getCell(3).value, math.getCell(4).value, math.getCell(5).value]).toEqual([
       '数学',
       1,
@@ -57,7 +59,7 @@ describe('exportReportWorkbook', () => {
       70,
     ]);
     const card = workbook.getWorksheet('成绩单')!;
-    expect(card.getRow(1).values).toEqual([
+    expect(card.getRow(2).values).toEqual([
       undefined,
       '学号',
       '姓名',
@@ -69,13 +71,13 @@ describe('exportReportWorkbook', () => {
       '年级名次',
       '名次进退',
     ]);
-    expect(card.getRow(2).getCell(2).value).toBe('学生1-1');
-    expect(card.getRow(2).getCell(6).value).toBe(190);
-    const absent = [...Array(card.rowCount - 1).keys()]
-      .map((i) => card.getRow(i + 2))
+    expect(card.getRow(3).getCell(2).value).toBe('学生1-1');
+    expect(card.getRow(3).getCell(6).value).toBe(190);
+    const absent = [...Array(card.rowCount - 2).keys()]
+      .map((i) => card.getRow(i + 3))
       .find((r) => r.getCell(2).value === '学生2-2')!;
     expect(absent.getCell(5).value).toBe('缺考');
-    expect(workbook.getWorksheet('试题分析-数学')!.rowCount).toBe(4);
+    expect(workbook.getWorksheet('试题分析-数学')!.rowCount).toBe(5);
   });
 });
 

@@ -2,11 +2,12 @@ import type { SegmentRow, SummaryFigures, UnitRow } from '@huikao/contracts';
 import { TOTAL_SUBJECT } from '@huikao/contracts';
 import { roundHalfUp } from '@huikao/stats';
 import ExcelJS from 'exceljs';
+import { addPrintedSheet } from '../../../platform/workbook-print.ts';
 import type { ReportData } from './report-data.ts';
 
-// The report workbook: one sheet per table of the analysis pages, Chinese headers, figures rounded
-// half up to 2 decimals for display and rates as percentages (numbers formatted 0.00%, so they
-// still sort and sum in Excel).
+// The report workbook: one printable sheet per table of the analysis pages (platform/
+// workbook-print.ts), Chinese headers, figures rounded half up to 2 decimals and rates as
+// percentages with 2 decimals (numbers formatted 0.00%, so they still sort and sum in Excel).
 
 type Kind = 'text' | 'number' | 'percent';
 interface Column {
@@ -16,26 +17,30 @@ interface Column {
 }
 type Value = string | number | null | undefined;
 
+// Rounded here to what the page shows; the shared writer stores them so (no float noise).
 const num = (value: number | null | undefined) => (value === null || value === undefined ? null : roundHalfUp(value));
-const pct = (value: number | null | undefined) =>
-  value === null || value === undefined ? null : roundHalfUp(value * 100) / 100;
+const pct = (value: number | null | undefined) => (value === null || value === undefined ? null : value);
 
-function addTable(workbook: ExcelJS.Workbook, name: string, columns: Column[], rows: Value[][]) {
-  const sheet = workbook.addWorksheet(name.replace(/[:\\/?*[\]]/g, '').slice(0, 31), {
-    views: [{ state: 'frozen', ySplit: 1 }],
+/** One table as a printable sheet, its title row naming the school, the exam and the table. */
+function addTable(
+  workbook: ExcelJS.Workbook,
+  title: readonly string[],
+  name: string,
+  columns: Column[],
+  rows: Value[][],
+) {
+  addPrintedSheet(workbook, name.replace(/[:\\/?*[\]]/g, '').slice(0, 31), {
+    title: [...title, name],
+    titleRow: true,
+    columns: columns.map((c) => ({
+      header: c.header,
+      // Rates as numbers formatted 0.00%, so they still sort and sum in Excel; other figures
+      // General with the value rounded to 2 decimals (no 0.## format: Excel shows 910. with it).
+      numFmt: c.kind === 'percent' ? '0.00%' : undefined,
+      minWidth: c.width,
+    })),
+    rows,
   });
-  sheet.columns = columns.map((c) => ({
-    header: c.header,
-    width: c.width ?? Math.max(10, c.header.length * 2 + 2),
-    style: c.kind === 'percent' ? { numFmt: '0.00%' } : c.kind === 'number' ? { numFmt: '0.##' } : {},
-  }));
-  const head = sheet.getRow(1);
-  head.font = { bold: true, color: { argb: 'FF1F3864' } };
-  head.alignment = { horizontal: 'center', vertical: 'middle', wrapText: true };
-  head.eachCell((cell) => {
-    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFD9E2F3' } };
-  });
-  for (const row of rows) sheet.addRow(row.map((v) => v ?? null));
 }
 
 const summaryColumns: Column[] = [
@@ -64,9 +69,11 @@ export async function reportWorkbook(data: ReportData): Promise<Buffer> {
   workbook.creator = '慧考云';
   const nameOf = (key: string) => data.subjects.find((s) => s.subjectKey === key)?.name ?? key;
   const present = data.subjects.filter((s) => data.grade.has(s.subjectKey));
+  const title = [data.schoolName, data.exam.name];
 
   addTable(
     workbook,
+    title,
     '年级概况',
     [{ header: '科目' }, { header: '满分', kind: 'number' }, { header: '缺考人数', kind: 'number' }, ...summaryColumns],
     present.map((s) => {
@@ -77,6 +84,7 @@ export async function reportWorkbook(data: ReportData): Promise<Buffer> {
 
   addTable(
     workbook,
+    title,
     '分数段',
     [
       { header: '科目' },
@@ -112,6 +120,7 @@ export async function reportWorkbook(data: ReportData): Promise<Buffer> {
   ];
   addTable(
     workbook,
+    title,
     '班级对比',
     [
       { header: '科目' },
@@ -131,6 +140,7 @@ export async function reportWorkbook(data: ReportData): Promise<Buffer> {
 
   addTable(
     workbook,
+    title,
     '学科分析',
     [
       { header: '科目' },
@@ -156,6 +166,7 @@ export async function reportWorkbook(data: ReportData): Promise<Buffer> {
 
   addTable(
     workbook,
+    title,
     '上线分析',
     [
       { header: '分数线' },
@@ -195,6 +206,7 @@ export async function reportWorkbook(data: ReportData): Promise<Buffer> {
 
   addTable(
     workbook,
+    title,
     '临界生',
     [
       { header: '分数线' },
@@ -225,6 +237,7 @@ export async function reportWorkbook(data: ReportData): Promise<Buffer> {
   for (const subject of present.filter((s) => data.items.has(s.subjectKey))) {
     addTable(
       workbook,
+      title,
       `试题分析-${subject.name}`,
       [
         { header: '题号' },
@@ -266,6 +279,7 @@ export async function reportWorkbook(data: ReportData): Promise<Buffer> {
   const courses = data.subjects.filter((s) => s.subjectKey !== TOTAL_SUBJECT);
   addTable(
     workbook,
+    title,
     '成绩单',
     [
       { header: '学号', width: 14 },

@@ -3,7 +3,9 @@ import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db } from '../../../platform/db.ts';
 import { badInput } from '../../../platform/errors.ts';
 import { FileResult, XLSX_CONTENT_TYPE } from '../../../platform/files.ts';
+import { addPrintedSheet, setUpPage } from '../../../platform/workbook-print.ts';
 import { type CallParams, ownMultiExam, subjectOfMulti } from '../access.ts';
+import { schoolNameOf } from '../scores/school-name-repo.ts';
 import { isChoiceQuestion } from '../scores/score-input.ts';
 import { questionsOf } from '../scores/score-write-repo.ts';
 import { type ExamStudentScore, examStudentScores, singleExamsOfMulti } from '../scores/scores-repo.ts';
@@ -22,6 +24,7 @@ import {
   structureFingerprint,
   type TemplateSubject,
 } from './import-layout.ts';
+import { addScoreValidations } from './template-validations.ts';
 
 // exportScoreTemplate: the .xlsx a school fills with scores. One sheet per single exam (named by
 // its course), pre-filled with the exam students sorted by class and 学号 and with the scores
@@ -43,17 +46,20 @@ export async function exportScoreTemplate(db: Db, actor: Actor, p: CallParams<'e
     };
     subjects.push({ subject, rows: await examStudentScores(db, single.id) });
   }
-  const buffer = await buildTemplate({ meId: multi.id, name: multi.name }, subjects);
+  const schoolName = await schoolNameOf(db, multi.schoolId);
+  const buffer = await buildTemplate({ meId: multi.id, name: multi.name, schoolName }, subjects);
   const suffix = singles.length === 1 ? `-${singles[0]!.courseName}` : '';
   return new FileResult(`${multi.name}${suffix}-成绩导入模板.xlsx`, XLSX_CONTENT_TYPE, buffer);
 }
 
 export async function buildTemplate(
-  exam: { meId: number; name: string },
+  exam: { meId: number; name: string; schoolName?: string },
   subjects: { subject: TemplateSubject; rows: readonly ExamStudentScore[] }[],
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  for (const { subject, rows } of subjects) addScoreSheet(workbook, subject, rows);
+  for (const { subject, rows } of subjects) {
+    addScoreSheet(workbook, { name: exam.name, schoolName: exam.schoolName ?? '' }, subject, rows);
+  }
   addInstructions(
     workbook,
     subjects.map((s) => s.subject),
@@ -66,43 +72,49 @@ export async function buildTemplate(
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-function addScoreSheet(workbook: ExcelJS.Workbook, subject: TemplateSubject, rows: readonly ExamStudentScore[]) {
-  const sheet = workbook.addWorksheet(sheetNameOf(subject.courseName), {
-    views: [{ state: 'frozen', ySplit: 1, xSplit: 3 }],
-  });
+function addScoreSheet(
+  workbook: ExcelJS.Workbook,
+  exam: { name: string; schoolName: string },
+  subject: TemplateSubject,
+  rows: readonly ExamStudentScore[],
+) {
   const scoreTitles = scoreColumns(subject);
-  sheet.columns = [
-    { width: 14, style: { numFmt: '@' } },
-    { width: 10 },
-    { width: 14 },
-    { width: 8 },
-    ...scoreTitles.map(() => ({ width: 8 })),
-  ];
-  const header = sheet.addRow([...FIXED_COLUMNS, ...scoreTitles]);
-  header.font = { bold: true };
-  header.alignment = { horizontal: 'center' };
-  header.eachCell((cell) => {
-    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF7' } };
-  });
-  header.getCell(4).note = '缺考的学生填“是”，其余留空';
-  subject.questions.forEach((q, i) => {
-    header.getCell(5 + i).note = cellHint(q);
-  });
-  if (subject.questions.length === 0) header.getCell(5).note = `填总分（0–${subject.fullMark}）`;
-  for (const row of rows) {
+  const cells = rows.map((row) => {
     const score = row.absent ? null : row.score;
-    const cells =
+    const scores =
       subject.questions.length === 0
         ? [score?.totalScore ?? null]
         : subject.questions.map((q) =>
             isChoiceQuestion(q) ? choiceCell(score?.choices[String(q.id)]) : (score?.scores[String(q.id)] ?? null),
           );
-    sheet.addRow([row.studentNo, row.name, row.className, row.absent ? '是' : null, ...cells]);
-  }
+    return [row.studentNo, row.name, row.className, row.absent ? '是' : null, ...scores];
+  });
+  // The header stays on row 1 (the reader expects it there); the title goes to the page header.
+  const sheet = addPrintedSheet(workbook, sheetNameOf(subject.courseName), {
+    title: [exam.schoolName, exam.name, subject.courseName],
+    titleRow: false,
+    columns: [
+      { header: FIXED_COLUMNS[0], numFmt: '@', minWidth: 12 },
+      { header: FIXED_COLUMNS[1], minWidth: 8 },
+      { header: FIXED_COLUMNS[2], minWidth: 12 },
+      { header: FIXED_COLUMNS[3], minWidth: 6 },
+      ...scoreTitles.map((title) => ({ header: title, minWidth: 6 })),
+    ],
+    rows: cells,
+    frozenColumns: 3,
+  });
+  const header = sheet.getRow(1);
+  header.getCell(4).note = '缺考的学生填“是”，其余留空';
+  subject.questions.forEach((q, i) => {
+    header.getCell(5 + i).note = cellHint(q);
+  });
+  if (subject.questions.length === 0) header.getCell(5).note = `填总分（0–${subject.fullMark}）`;
+  addScoreValidations(sheet, subject, rows.length);
 }
 
 function addInstructions(workbook: ExcelJS.Workbook, subjects: TemplateSubject[]) {
   const sheet = workbook.addWorksheet(INSTRUCTIONS_SHEET);
+  setUpPage(sheet, { pageHeader: '成绩导入模板填写说明' });
   sheet.columns = [{ width: 14 }, { width: 12 }, { width: 60 }];
   const lines = [
     '成绩导入模板填写说明',

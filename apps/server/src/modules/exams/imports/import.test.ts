@@ -129,6 +129,24 @@ describe('exportScoreTemplate', () => {
     expect(only.worksheets.map((w) => w.name)).toEqual(['数学', '填写说明', 'huikao_meta']);
   });
 
+  it('refuses a wrong cell as it is typed: 是 for 缺考, a choice’s letters, 0 to the full mark', async () => {
+    const workbook = await template();
+    const ruleOf = (sheet: string, address: string) =>
+      (
+        workbook.getWorksheet(sheet) as unknown as {
+          dataValidations: { find(a: string): ExcelJS.DataValidation | undefined };
+        }
+      ).dataValidations.find(address);
+    expect(ruleOf('数学', 'D3')).toMatchObject({ type: 'list', formulae: ['"是"'] });
+    expect(ruleOf('数学', 'E3')).toMatchObject({ type: 'list', formulae: ['"A,B,C,D,-"'], showErrorMessage: true });
+    expect(ruleOf('数学', 'H3')).toMatchObject({ type: 'decimal', operator: 'between', formulae: [0, 10] });
+    expect(ruleOf('语文', 'E3')).toMatchObject({ type: 'decimal', operator: 'between', formulae: [0, 120] });
+    // Printed with the header on each page and the exam in the page header; the header stays on row 1.
+    const math = workbook.getWorksheet('数学')!;
+    expect(math.pageSetup).toMatchObject({ paperSize: 9, fitToWidth: 1, printTitlesRow: '1:1' });
+    expect(math.headerFooter.oddHeader).toContain('数学');
+  });
+
   it('is for administrators of the school only', async () => {
     const file = await callFile(
       s.t.app,

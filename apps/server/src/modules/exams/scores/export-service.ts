@@ -9,6 +9,7 @@ import { type CallParams, ownClassId, ownMultiExam, ownSingleExam } from '../acc
 import type { MultiExamRow } from '../lookup-repo.ts';
 import { courseKey, examReadScope, readableClasses, readableClassesOrNone } from '../score-scope.ts';
 import { addBookSheet, singleSheetTable, totalsSheetTable } from './export-sheet.ts';
+import { schoolNameOf } from './school-name-repo.ts';
 import { multiTotals, scoreBook } from './score-book.ts';
 import { questionsOf } from './score-write-repo.ts';
 import { byClassAndNo, examStudentScores, singleExamsOfMulti } from './scores-repo.ts';
@@ -76,8 +77,9 @@ export function createExportService(db: Db) {
       const [course] = (await singleExamsOfMulti(db, single.multiExamId)).filter((s) => s.id === single.id);
       const book = scoreBook(rows).filter((s) => visible.has(Number(s.classId)));
       const table = singleSheetTable(await questionsOf(db, single.id), book);
+      const title = { schoolName: await schoolNameOf(db, single.multi.schoolId), examName: single.multi.name };
       return file(`${single.multi.name}-${course!.courseName}-成绩.xlsx`, (workbook) =>
-        addBookSheet(workbook, course!.courseName, table.header, table.rows),
+        addBookSheet(workbook, course!.courseName, table.header, table.rows, title),
       );
     },
 
@@ -87,8 +89,9 @@ export function createExportService(db: Db) {
       const requested = await ownClassId(db, multi.schoolId, p.classId);
       const { subjects, scope } = await subjectsOf(actor, multi);
       const table = totalsTable(subjects, readableClasses(scope, TOTAL_SUBJECT, requested));
+      const title = { schoolName: await schoolNameOf(db, multi.schoolId), examName: multi.name };
       return file(`${multi.name}-总分成绩.xlsx`, (workbook) =>
-        addBookSheet(workbook, '总分', table.header, table.rows),
+        addBookSheet(workbook, '总分', table.header, table.rows, title),
       );
     },
 
@@ -97,10 +100,11 @@ export function createExportService(db: Db) {
       const { subjects, scope } = await subjectsOf(actor, multi);
       if (!scope.whole) requireAny(scope);
       const totalClasses = readableClassesOrNone(scope, TOTAL_SUBJECT, null);
+      const title = { schoolName: await schoolNameOf(db, multi.schoolId), examName: multi.name };
       return file(`${multi.name}-成绩册.xlsx`, (workbook) => {
         if (scope.whole || totalClasses.size > 0) {
           const table = totalsTable(subjects, totalClasses);
-          addBookSheet(workbook, '总分', table.header, table.rows);
+          addBookSheet(workbook, '总分', table.header, table.rows, title);
         }
         for (const { single, rows, questions } of subjects) {
           const visible = readableClassesOrNone(scope, courseKey(single.courseId), null);
@@ -109,7 +113,7 @@ export function createExportService(db: Db) {
             questions,
             scoreBook(rows).filter((s) => visible.has(Number(s.classId))),
           );
-          addBookSheet(workbook, single.courseName, table.header, table.rows);
+          addBookSheet(workbook, single.courseName, table.header, table.rows, title);
         }
       });
     },

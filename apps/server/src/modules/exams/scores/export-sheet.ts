@@ -1,39 +1,37 @@
 import type { StudentScore } from '@huikao/contracts';
 import type ExcelJS from 'exceljs';
+import { addPrintedSheet } from '../../../platform/workbook-print.ts';
 import type { MultiTotalRow } from './score-book.ts';
 import { isChoiceQuestion } from './score-input.ts';
 import type { QuestionRow } from './score-write-repo.ts';
 
-// The score book's sheets: a bold, filled, frozen header row, and one column per question (score,
-// and the option chosen for objective items). Columns are addressed by number, so a sheet wider
-// than Z goes on with AA, AB, … as Excel names them (spec §9); nothing is split.
+// The score book's sheets: a title row, a bold, filled, frozen header row, and one column per
+// question (score, and the option chosen for objective items). Columns are addressed by number,
+// so a sheet wider than Z goes on with AA, AB, … as Excel names them (spec §9); nothing is split.
 
 export type Cell = string | number | null;
 
 /**
  * Writes one sheet to a streaming workbook (rows are committed as they are added, which keeps a
- * 1,000 × 9 subject book well under the 5 s of issue #4).
+ * 1,000 × 9 subject book well under the 5 s of issue #4), ready to print: the title row names the
+ * school, the exam and the sheet (platform/workbook-print.ts).
  */
 export function addBookSheet(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
   name: string,
   header: string[],
   rows: Cell[][],
+  title: { schoolName: string; examName: string },
 ) {
-  const sheet = workbook.addWorksheet(name.replace(/[:\\/?*[\]]/g, '').slice(0, 31), {
-    views: [{ state: 'frozen', ySplit: 1, xSplit: 3 }],
+  const sheetName = name.replace(/[:\\/?*[\]]/g, '').slice(0, 31);
+  const sheet = addPrintedSheet(workbook, sheetName, {
+    title: [title.schoolName, title.examName, name],
+    titleRow: true,
+    // 学号 as text: kept as typed, leading zeros included.
+    columns: header.map((h, i) => ({ header: h, numFmt: i === 0 ? '@' : undefined })),
+    rows,
+    frozenColumns: 3,
   });
-  sheet.columns = header.map((title, i) => ({ width: i === 0 ? 14 : Math.max(8, Math.min(16, title.length * 2 + 2)) }));
-  const head = sheet.addRow(header);
-  head.height = 20;
-  head.eachCell((cell) => {
-    cell.font = { bold: true, color: { argb: 'FF1F3864' } };
-    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFD9E2F3' } };
-    cell.alignment = { horizontal: 'center', vertical: 'middle', wrapText: true };
-    cell.border = { bottom: { style: 'thin', color: { argb: 'FF8EA9DB' } } };
-  });
-  head.commit();
-  for (const values of rows) sheet.addRow(values).commit();
   sheet.commit();
 }
 

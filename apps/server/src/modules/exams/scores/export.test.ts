@@ -60,11 +60,12 @@ async function book(endpoint: Endpoint, params: Record<string, unknown>, session
   return { workbook, disposition: String(file.headers['content-disposition']) };
 }
 
-/** Rows of a sheet as objects by header title. */
+/** Rows of a sheet as objects by header title (row 2: the title row names the school and the exam). */
 function table(sheet: ExcelJS.Worksheet) {
-  const header = (sheet.getRow(1).values as string[]).slice(1);
+  expect(sheet.getCell('A1').text).toContain('八年级第一次月考');
+  const header = (sheet.getRow(2).values as string[]).slice(1);
   const rows: Record<string, string | number | null>[] = [];
-  for (let r = 2; r <= sheet.rowCount; r++) {
+  for (let r = 3; r <= sheet.rowCount; r++) {
     const row = sheet.getRow(r);
     rows.push(
       Object.fromEntries(header.map((title, c) => [title, (row.getCell(c + 1).value as string | number) ?? null])),
@@ -81,16 +82,16 @@ describe('exportSingleScoreInfo', () => {
     const { workbook, disposition } = await book(examsApi.exportSingleScoreInfo, { seId: s.mathId });
     expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('八年级第一次月考-数学-成绩.xlsx')}`);
     const sheet = workbook.getWorksheet('数学')!;
-    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.getCell('A1').font?.bold).toBe(true);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 2 });
+    expect(sheet.getCell('A2').font?.bold).toBe(true);
     // 3 fixed, 20 × (score, option), 20 scores, then 客观题 主观题 总分 班级名次 年级名次: 68 columns.
-    expect(sheet.getCell('Z1').text).toBe('第12题');
-    expect(sheet.getCell('AA1').text).toBe('第12题选项');
-    expect(sheet.getCell('AB1').text).toBe('第13题');
-    expect(sheet.getCell('AZ1').text).toBe('第29题');
-    expect(sheet.getCell('BA1').text).toBe('第30题');
-    expect(sheet.getCell('BP1').text).toBe('年级名次');
-    expect(sheet.getRow(1).cellCount).toBe(68);
+    expect(sheet.getCell('Z2').text).toBe('第12题');
+    expect(sheet.getCell('AA2').text).toBe('第12题选项');
+    expect(sheet.getCell('AB2').text).toBe('第13题');
+    expect(sheet.getCell('AZ2').text).toBe('第29题');
+    expect(sheet.getCell('BA2').text).toBe('第30题');
+    expect(sheet.getCell('BP2').text).toBe('年级名次');
+    expect(sheet.getRow(2).cellCount).toBe(68);
 
     const stored = await s.db.select().from(studentScores).where(eq(studentScores.singleExamId, s.math.single.id));
     const totalOf = new Map(stored.map((r) => [r.studentId, r.totalScore]));
@@ -145,7 +146,7 @@ describe('exportMultiScoreInfo and exportMultiExcels', () => {
     const { workbook, disposition } = await book(examsApi.exportMultiExcels, { meId: s.meId });
     expect(disposition).toContain(encodeURIComponent('八年级第一次月考-成绩册.xlsx'));
     expect(workbook.worksheets.map((w) => w.name)).toEqual(['总分', '语文', '数学']);
-    expect(workbook.getWorksheet('数学')!.getCell('AA1').text).toBe('第12题选项');
+    expect(workbook.getWorksheet('数学')!.getCell('AA2').text).toBe('第12题选项');
     expect(table(workbook.getWorksheet('语文')!).header).toEqual([
       '学号',
       '姓名',

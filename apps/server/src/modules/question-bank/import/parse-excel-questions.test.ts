@@ -6,6 +6,21 @@ import { buildQuestionTemplate, QUESTION_SHEET, readQuestionWorkbook } from './p
 // The template round trip: download, fill as a teacher would, read back with per-row problems.
 
 describe('the Excel question template', () => {
+  it('prints, and offers the course’s types, the difficulties and number ranges as drop-downs', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await buildQuestionTemplate(['单选题', '填空题'])) as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet(QUESTION_SHEET)!;
+    expect(sheet.pageSetup).toMatchObject({ paperSize: 9, fitToWidth: 1, printTitlesRow: '1:1' });
+    const ruleOf = (address: string) =>
+      (
+        sheet as unknown as { dataValidations: { find(a: string): ExcelJS.DataValidation | undefined } }
+      ).dataValidations.find(address);
+    expect(ruleOf('A2')).toMatchObject({ type: 'list', formulae: ['"单选题,填空题"'] });
+    expect(String(ruleOf('B5')?.formulae[0])).toContain('中等');
+    expect(ruleOf('N2')).toMatchObject({ type: 'whole', formulae: [1900, 2100] });
+    expect(ruleOf('P2')).toMatchObject({ type: 'decimal', operator: 'between' });
+  });
+
   it('has the columns teachers fill, required ones starred, and a guide naming the course’s types', async () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await buildQuestionTemplate(['单选题', '填空题'])) as unknown as ArrayBuffer);

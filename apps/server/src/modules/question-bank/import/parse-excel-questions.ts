@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { badInput } from '../../../platform/errors.ts';
 import { offThread } from '../../../platform/parse-worker.ts';
 import { CellReader, checkSpreadsheetFile, excerpt, type SpreadsheetLimits } from '../../../platform/upload-limits.ts';
+import { addPrintedSheet, setUpPage } from '../../../platform/workbook-print.ts';
 import { gradeFromText } from './import-model.ts';
 import {
   difficultyOf,
@@ -11,6 +12,7 @@ import {
   type ReadQuestion,
   splitNames,
 } from './parse-question-fields.ts';
+import { addQuestionChecks } from './question-template-checks.ts';
 
 // Questions from Excel (issue #6 item 2): the downloadable template and the reading of a filled
 // one. Each row is checked on its own and its problems are said in Chinese; what the course's
@@ -84,13 +86,21 @@ const headerOf = (column: Column) => (column.required ? `${column.title}*` : col
 export async function buildQuestionTemplate(typeNames: string[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = '慧考云';
-  const sheet = workbook.addWorksheet(QUESTION_SHEET, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = QUESTION_COLUMNS.map((column) => ({ header: headerOf(column), width: column.width }));
-  sheet.getRow(1).font = { bold: true };
-  const example = sheet.addRow(QUESTION_COLUMNS.map((column) => column.example));
-  example.font = { italic: true, color: { argb: 'FF808080' } };
+  // The header stays on row 1 (the reader expects it there); the title goes to the page header.
+  const sheet = addPrintedSheet(workbook, QUESTION_SHEET, {
+    title: ['试题导入模板'],
+    titleRow: false,
+    columns: QUESTION_COLUMNS.map((column) => ({ header: headerOf(column), minWidth: column.width })),
+    rows: [QUESTION_COLUMNS.map((column) => column.example)],
+  });
+  sheet.getRow(2).font = { italic: true, color: { argb: 'FF808080' } };
+  addQuestionChecks(sheet, (title) => QUESTION_COLUMNS.findIndex((c) => c.title === title) + 1, {
+    typeNames,
+    difficulties: [...DIFFICULTY_LEVELS.map((d) => d.name), '1', '2', '3', '4', '5'],
+  });
 
   const guide = workbook.addWorksheet(GUIDE_SHEET);
+  setUpPage(guide, { pageHeader: '试题导入填写说明' });
   guide.columns = [{ width: 12 }, { width: 10 }, { width: 60 }];
   guide.addRow(['试题导入填写说明']).font = { bold: true, size: 14 };
   guide.addRow(['第1行是表头，请勿修改；带 * 的列必须填写。第2行是示例，导入前请改为真实试题或删除。']);

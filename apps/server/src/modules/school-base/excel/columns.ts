@@ -7,6 +7,7 @@ import { CLASS_TYPES, GENDERS, type ImportKind, LEADER_ROLES } from '@huikao/con
 export interface ImportColumn {
   title: string;
   required: boolean;
+  /** The template's example row: plainly made up (示例学生, SL-0001), never a real person. */
   example: string;
   /** Column width in characters. */
   width: number;
@@ -20,20 +21,20 @@ export const YES_NO = ['是', '否'] as const;
 
 export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
   students: [
-    { title: '姓名', required: true, example: '张子涵', width: 14, note: '学生姓名，最多20个字符' },
+    { title: '姓名', required: true, example: '示例学生', width: 14, note: '学生姓名，最多20个字符' },
     { title: '性别', required: true, example: '男', width: 8, note: '男或女', options: Object.values(GENDERS) },
     {
       title: '学号',
       required: true,
-      example: '2025080101',
+      example: 'SL-0001',
       width: 16,
       note: '本校唯一，只能包含字母、数字和短横线，最多30个字符；已有学号的学生按本行更新（可换班）',
     },
-    { title: '考号', required: false, example: '080101', width: 12, note: '可不填；填写时本校唯一' },
+    { title: '考号', required: false, example: 'KH-0001', width: 12, note: '可不填；填写时本校唯一' },
     { title: '班级', required: true, example: '八年级(1)班', width: 16, note: '本校在读班级的名称，须先建好班级' },
   ],
   teachers: [
-    { title: '姓名', required: true, example: '李明华', width: 14, note: '教师姓名，最多20个字符' },
+    { title: '姓名', required: true, example: '示例教师', width: 14, note: '教师姓名，最多20个字符' },
     {
       title: '手机号',
       required: true,

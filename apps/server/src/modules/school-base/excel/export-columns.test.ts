@@ -43,8 +43,10 @@ describe('sheets beyond column Z (spec §9)', () => {
     const sheets = addTableSheets(workbook, '成绩', columns, [columns.map((_, i) => String(i + 1))], { keyColumns: 1 });
     expect(sheets.map((sheet) => sheet.name)).toEqual(['成绩', '成绩（2）']);
     expect(sheets[0]!.columnCount).toBe(26);
-    expect(sheets[1]!.getRow(1).values).toEqual([undefined, '第1列', '第27列', '第28列', '第29列', '第30列']);
-    expect(sheets[1]!.getRow(2).getCell(2).value).toBe('27');
+    // Row 1 is the title, the header below it.
+    expect(sheets[1]!.getRow(1).getCell(1).value).toBe('成绩（2）');
+    expect(sheets[1]!.getRow(2).values).toEqual([undefined, '第1列', '第27列', '第28列', '第29列', '第30列']);
+    expect(sheets[1]!.getRow(3).getCell(2).value).toBe('27');
   });
 });
 

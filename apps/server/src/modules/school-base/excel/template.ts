@@ -1,21 +1,26 @@
 import type { ImportKind } from '@huikao/contracts';
 import ExcelJS from 'exceljs';
+import { setUpPage } from '../../../platform/workbook-print.ts';
 import { columnLetter, headerTitle, IMPORT_COLUMNS, IMPORT_KIND_NAMES, INSTRUCTIONS_SHEET } from './columns.ts';
 import { addTableSheets, workbookBuffer } from './write.ts';
 
-// The downloadable import template: the data sheet (header + one example row, drop-downs for
-// closed lists) and a 填写说明 sheet naming every column's rule and the school's own values.
+// The downloadable import template: the data sheet (header + one made-up example row, drop-downs
+// for closed lists and for the school's grades, courses and classes) and a 填写说明 sheet naming
+// every column's rule and the school's own values.
 
 /** The school's values that the instructions list (grades, courses, class names). */
 export interface TemplateHints {
   gradeNames: string[];
   courseNames: string[];
   classNames: string[];
+  /** Named in the printed page header. */
+  schoolName?: string;
 }
 
 /** Rows of the data sheet that get drop-downs. */
 const VALIDATED_ROWS = 5000;
 const MAX_LISTED_CLASSES = 12;
+const LISTS_SHEET = '选项';
 
 function allowedValues(title: string, options: readonly string[] | undefined, hints: TemplateHints): string {
   if (options) return options.join('、');
@@ -29,6 +34,11 @@ function allowedValues(title: string, options: readonly string[] | undefined, hi
   return '';
 }
 
+/** The school's own lists that get drop-downs, by column title. */
+function schoolLists(hints: TemplateHints): Record<string, readonly string[]> {
+  return { 年级: hints.gradeNames, 学科: hints.courseNames, 班级: hints.classNames };
+}
+
 export async function buildTemplate(kind: ImportKind, hints: TemplateHints): Promise<Buffer> {
   const columns = IMPORT_COLUMNS[kind];
   const workbook = new ExcelJS.Workbook();
@@ -38,30 +48,49 @@ export async function buildTemplate(kind: ImportKind, hints: TemplateHints): Pro
     IMPORT_KIND_NAMES[kind],
     columns.map((c) => ({ header: headerTitle(c), width: c.width, required: c.required })),
     [columns.map((c) => c.example)],
+    { template: true, schoolName: hints.schoolName },
   );
   const example = sheet!.getRow(2);
   example.font = { italic: true, color: { argb: 'FF808080' } };
+  // The school's lists can be longer than the 255 characters of an in-place list: they go to a
+  // very hidden sheet (the import reader skips hidden sheets) and the drop-downs point at it.
+  const lists = workbook.addWorksheet(LISTS_SHEET, { state: 'veryHidden' });
+  // ExcelJS has range validations at run time but not in its type definitions.
+  const validations = (sheet as unknown as { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } })
+    .dataValidations;
+  let listColumn = 0;
   columns.forEach((column, i) => {
     const cell = sheet!.getRow(1).getCell(i + 1);
     cell.note = [column.required ? '必填' : '选填', column.note].filter(Boolean).join('：');
+    const letter = columnLetter(i + 1);
+    const range = `${letter}2:${letter}${VALIDATED_ROWS}`;
+    const message = { showErrorMessage: true, errorTitle: '填写有误', allowBlank: !column.required } as const;
     if (column.options) {
-      // ExcelJS has range validations at run time but not in its type definitions.
-      const validations = (
-        sheet as unknown as { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } }
-      ).dataValidations;
-      const letter = columnLetter(i + 1);
-      validations.add(`${letter}2:${letter}${VALIDATED_ROWS}`, {
+      validations.add(range, {
         type: 'list',
-        allowBlank: !column.required,
         formulae: [`"${column.options.join(',')}"`],
-        showErrorMessage: true,
-        errorTitle: '填写有误',
         error: `${column.title}只能填：${column.options.join('、')}`,
+        ...message,
       });
+      return;
     }
+    const values = schoolLists(hints)[column.title];
+    if (!values || values.length === 0) return;
+    listColumn += 1;
+    const listLetter = columnLetter(listColumn);
+    values.forEach((value, row) => {
+      lists.getCell(row + 1, listColumn).value = value;
+    });
+    validations.add(range, {
+      type: 'list',
+      formulae: [`'${LISTS_SHEET}'!$${listLetter}$1:$${listLetter}$${values.length}`],
+      error: `${column.title}须是本校已有的${column.title}，见“${INSTRUCTIONS_SHEET}”`,
+      ...message,
+    });
   });
 
   const guide = workbook.addWorksheet(INSTRUCTIONS_SHEET);
+  setUpPage(guide, { pageHeader: `${IMPORT_KIND_NAMES[kind]}导入填写说明` });
   guide.columns = [{ width: 14 }, { width: 10 }, { width: 56 }, { width: 56 }];
   guide.addRow([`${IMPORT_KIND_NAMES[kind]}导入填写说明`]).font = { bold: true, size: 14 };
   guide.addRow(['第1行是表头，请勿修改；带 * 的列必须填写。第2行是示例，导入前请改为真实数据或删除。']);

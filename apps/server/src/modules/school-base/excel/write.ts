@@ -1,9 +1,10 @@
 import type ExcelJS from 'exceljs';
+import { addPrintedSheet } from '../../../platform/workbook-print.ts';
 import { columnLetter } from './columns.ts';
 
-// Writing table sheets: a styled, frozen header row and plain text cells. Spec §9: a sheet never
-// runs past column Z; wider tables continue on further sheets, each repeating the key columns
-// (e.g. 姓名, 学号) so every row can still be told apart.
+// Writing table sheets, ready to print (platform/workbook-print.ts), with text cells. Spec §9: a
+// sheet never runs past column Z; wider tables continue on further sheets, each repeating the key
+// columns (e.g. 姓名, 学号) so every row can still be told apart.
 
 export const MAX_SHEET_COLUMNS = 26;
 
@@ -17,6 +18,10 @@ export interface SheetColumn {
 export interface TableOptions {
   /** Leading columns repeated on every continuation sheet. */
   keyColumns?: number;
+  /** Named in the sheet's title, before the sheet's own name. */
+  schoolName?: string;
+  /** An import template: the header stays on row 1 and the title goes to the page header. */
+  template?: boolean;
 }
 
 /** Splits column indexes into sheets of at most 26 columns, repeating the first `keyColumns`. */
@@ -42,20 +47,21 @@ export function addTableSheets(
   const groups = sheetColumnGroups(columns.length, options.keyColumns);
   return groups.map((group, index) => {
     const sheetName = groups.length === 1 || index === 0 ? name : `${name}（${index + 1}）`;
-    const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = group.map((c) => ({ width: columns[c]!.width }));
-    const header = sheet.addRow(group.map((c) => columns[c]!.header));
-    header.font = { bold: true };
-    header.alignment = { vertical: 'middle', horizontal: 'center' };
-    group.forEach((c, i) => {
-      const cell = header.getCell(i + 1);
-      cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF7' } };
-      if (columns[c]!.required) cell.font = { bold: true, color: { argb: 'FFC00000' } };
+    const sheet = addPrintedSheet(workbook, sheetName.slice(0, 31), {
+      title: [options.schoolName, sheetName],
+      // Templates keep the header on row 1; exports open with the title (the import reader finds
+      // the header below it, so an exported list can still be imported again).
+      titleRow: !options.template,
+      // Text format keeps 学号 and phone numbers as typed (no 1.38E+10, no lost leading zeros).
+      columns: group.map((c) => ({ header: columns[c]!.header, numFmt: '@', minWidth: columns[c]!.width })),
+      rows: rows.map((row) => group.map((c) => row[c] ?? '')),
+      frozenColumns: options.keyColumns,
+      styleHeader: (cell, i) => {
+        if (columns[group[i]!]!.required) cell.font = { bold: true, color: { argb: 'FFC00000' } };
+      },
     });
-    for (const row of rows) sheet.addRow(group.map((c) => row[c] ?? ''));
-    // Text format keeps 学号 and phone numbers as typed (no 1.38E+10, no lost leading zeros).
-    for (let i = 1; i <= group.length; i++) sheet.getColumn(i).numFmt = '@';
-    sheet.autoFilter = `A1:${columnLetter(group.length)}1`;
+    const headerRowNo = options.template ? 1 : 2;
+    sheet.autoFilter = `A${headerRowNo}:${columnLetter(group.length)}${headerRowNo}`;
     return sheet;
   });
 }

@@ -11,7 +11,8 @@ const STAGES: Record<number, string> = { 1: '小学', 2: '初中', 3: '高中' }
 
 const column = (title: string, width: number) => ({ title, header: title, width, required: false });
 
-export async function calendarWorkbook(db: Db, kind: 'grades' | 'school_years', schoolId: number) {
+export async function calendarWorkbook(db: Db, kind: 'grades' | 'school_years', school: { id: number; name: string }) {
+  const schoolId = school.id;
   const workbook = new ExcelJS.Workbook();
   workbook.creator = '慧考云';
   if (kind === 'grades') {
@@ -23,7 +24,7 @@ export async function calendarWorkbook(db: Db, kind: 'grades' | 'school_years', 
       String(g.schoolGradeCourses.length),
       g.schoolGradeCourses.map((c) => c.courseName).join('、'),
     ]);
-    addTableSheets(workbook, '年级学科', columns, rows, { keyColumns: 1 });
+    addTableSheets(workbook, '年级学科', columns, rows, { keyColumns: 1, schoolName: school.name });
     return { sheetName: '年级学科', workbook };
   }
   const years = await schoolYearsWithTerms(db, schoolId);
@@ -40,6 +41,6 @@ export async function calendarWorkbook(db: Db, kind: 'grades' | 'school_years', 
       ? [[y.name, y.startDate, y.endDate, '', '', '']]
       : y.terms.map((t) => [y.name, y.startDate, y.endDate, t.name, t.startDate, t.endDate]),
   );
-  addTableSheets(workbook, '学年学期', columns, rows, { keyColumns: 1 });
+  addTableSheets(workbook, '学年学期', columns, rows, { keyColumns: 1, schoolName: school.name });
   return { sheetName: '学年学期', workbook };
 }

@@ -76,6 +76,13 @@ afterAll(() => s.t.close());
 const exportAs = (session = s.sessions.teacher, params: Record<string, unknown> = {}) =>
   download(s.t.app, api.exportList, { schoolId: s.sid, ...params }, { session });
 
+/** An exported sheet's rows below its title row (学校 · 表名), which every export opens with. */
+async function tableRows(buffer: Buffer): Promise<string[][]> {
+  const [title, ...rows] = await sheetRows(buffer);
+  expect(title![0]).toMatch(/^第一中学 · /);
+  return rows;
+}
+
 describe('export', () => {
   it('writes the template columns and read-only extras, readable by a teacher', async () => {
     const file = await exportAs(s.sessions.teacher, { kind: 'students' });
@@ -83,13 +90,13 @@ describe('export', () => {
     expect(file.headers['content-disposition']).toBe(
       `attachment; filename="${schoolToday().replaceAll('-', '')}.xlsx"; filename*=UTF-8''${encodeURIComponent(`学生名单-${schoolToday().replaceAll('-', '')}.xlsx`)}`,
     );
-    expect(await sheetRows(file.buffer)).toEqual([
+    expect(await tableRows(file.buffer)).toEqual([
       ['姓名*', '性别*', '学号*', '考号', '班级*', '年级', '登录账号'],
       ['张一', '男', '2025080101', '080101', '八年级(1)班', '八年级', `${s.school.code.toLowerCase()}2025080101`],
       ['王二', '女', '2025080201', '', '八年级(2)班', '八年级', `${s.school.code.toLowerCase()}2025080201`],
     ]);
     const links = await exportAs(s.sessions.teacher, { kind: 'class_teachers', termId });
-    expect((await sheetRows(links.buffer)).slice(1)).toEqual([
+    expect((await tableRows(links.buffer)).slice(1)).toEqual([
       ['八年级(1)班', '数学', '13700000001', '是', '陈老师', '八年级'],
       ['八年级(2)班', '数学', '13700000001', '否', '陈老师', '八年级'],
       ['八年级(2)班', '', '13700000002', '是', '林老师', '八年级'],
@@ -121,21 +128,21 @@ describe('export', () => {
   it('filters students by class and links by the current term when none is given', async () => {
     const [class1] = await s.db.select().from(classes).where(eq(classes.name, '八年级(1)班'));
     const one = await exportAs(s.sessions.teacher, { kind: 'students', classId: String(class1!.id) });
-    expect((await sheetRows(one.buffer)).map((r) => r[0])).toEqual(['姓名*', '张一']);
+    expect((await tableRows(one.buffer)).map((r) => r[0])).toEqual(['姓名*', '张一']);
     const classList = await exportAs(s.sessions.teacher, { kind: 'classes' });
-    expect((await sheetRows(classList.buffer)).map((r) => r[4])).toEqual(['学生人数', '1', '1']);
+    expect((await tableRows(classList.buffer)).map((r) => r[4])).toEqual(['学生人数', '1', '1']);
     const links = await exportAs(s.sessions.teacher, { kind: 'class_teachers' });
-    expect(await sheetRows(links.buffer)).toHaveLength(4);
+    expect(await tableRows(links.buffer)).toHaveLength(4);
   });
 
   it('exports the grades with their courses and the school years with their terms', async () => {
     const grades = await exportAs(s.sessions.teacher, { kind: 'grades' });
     expect(grades.http).toBe(200);
-    expect(await sheetRows(grades.buffer)).toEqual([
+    expect(await tableRows(grades.buffer)).toEqual([
       ['年级', '学段', '学科数', '学科'],
       ['八年级', '初中', '3', '语文、数学、英语'],
     ]);
-    const years = await sheetRows((await exportAs(s.sessions.teacher, { kind: 'school_years' })).buffer);
+    const years = await tableRows((await exportAs(s.sessions.teacher, { kind: 'school_years' })).buffer);
     expect(years[0]).toEqual(['学年', '学年开始', '学年结束', '学期', '学期开始', '学期结束']);
     const term = s.terms[0]!;
     expect(years.slice(1)).toContainEqual([

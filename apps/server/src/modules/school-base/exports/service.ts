@@ -10,6 +10,7 @@ import { findClass } from '../classes/repo.ts';
 import { EXPORT_EXTRA_COLUMNS, headerTitle, IMPORT_COLUMNS, IMPORT_KIND_NAMES } from '../excel/columns.ts';
 import { addTableSheets, workbookBuffer } from '../excel/write.ts';
 import { findTerm } from '../imports/lookup-repo.ts';
+import { findSchool } from '../repo.ts';
 import { currentTerm } from '../years/current-term.ts';
 import { calendarWorkbook } from './calendar.ts';
 import * as repo from './repo.ts';
@@ -85,8 +86,9 @@ export function createExportService(db: Db) {
     /** The list as .xlsx; class-teacher links of the given term, or of the current one. */
     async exportList(actor: Actor, p: CallParams<'exportList'>): Promise<FileResult> {
       const schoolId = schoolOf(actor, p.schoolId);
+      const schoolName = (await findSchool(db, schoolId))?.name ?? '';
       if (p.kind === 'grades' || p.kind === 'school_years') {
-        const { sheetName, workbook } = await calendarWorkbook(db, p.kind, schoolId);
+        const { sheetName, workbook } = await calendarWorkbook(db, p.kind, { id: schoolId, name: schoolName });
         const fileName = `${sheetName}-${schoolToday().replaceAll('-', '')}.xlsx`;
         return new FileResult(fileName, XLSX_CONTENT_TYPE, await workbookBuffer(workbook));
       }
@@ -116,7 +118,7 @@ export function createExportService(db: Db) {
         IMPORT_KIND_NAMES[kind],
         columns,
         rows.map((row) => columns.map((c) => row[c.title] ?? '')),
-        { keyColumns: 1 },
+        { keyColumns: 1, schoolName },
       );
       const fileName = `${IMPORT_KIND_NAMES[kind]}名单-${schoolToday().replaceAll('-', '')}.xlsx`;
       return new FileResult(fileName, XLSX_CONTENT_TYPE, await workbookBuffer(workbook));

@@ -7,6 +7,7 @@ import { initialPasswordHashes } from '../accounts/initial-password.ts';
 import { IMPORT_COLUMNS, IMPORT_KIND_NAMES, normaliseTitle } from '../excel/columns.ts';
 import { readImportSheetInWorker } from '../excel/read.ts';
 import { buildTemplate } from '../excel/template.ts';
+import { findSchool } from '../repo.ts';
 import { type AccountPassword, applyPlan } from './apply.ts';
 import { schoolCatalogue } from './lookup-repo.ts';
 import { type ImportPlan, type ImportRequest, type PlanOptions, planImport } from './plan.ts';
@@ -77,6 +78,7 @@ export function createImportService(db: Db) {
       const taught = new Set([...catalogue.gradeCourses.values()].flatMap((set) => [...set]));
       const gradeOrder = new Map(catalogue.grades.map((g, index) => [g.id, index]));
       const buffer = await buildTemplate(p.kind, {
+        schoolName: (await findSchool(db, schoolId))?.name,
         gradeNames: catalogue.grades.filter((g) => g.schoolGradeId !== null).map((g) => g.name),
         courseNames: catalogue.courses.filter((c) => taught.has(c.id)).map((c) => c.name),
         classNames: catalogue.activeClasses

@@ -1,4 +1,5 @@
 import { schoolBaseApi as api, type ImportPreview } from '@huikao/contracts';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, upload } from '../../../test/client.ts';
 import { makeClass, makeGrade } from '../../../test/factories.ts';
@@ -45,13 +46,48 @@ describe('import/template', () => {
     expect(file.headers['content-disposition']).toBe(
       `attachment; filename="download.xlsx"; filename*=UTF-8''${encodeURIComponent('学生导入模板.xlsx')}`,
     );
+    // The example row is plainly made up: no real student's name or 学号.
     expect(await sheetRows(file.buffer)).toEqual([
       STUDENT_HEADER,
-      ['张子涵', '男', '2025080101', '080101', '八年级(1)班'],
+      ['示例学生', '男', 'SL-0001', 'KH-0001', '八年级(1)班'],
     ]);
     const guide = await sheetRows(file.buffer, '填写说明');
     expect(guide.find((r) => r[0] === '班级')?.[3]).toBe('七年级(1)班、八年级(1)班');
     expect(guide.find((r) => r[0] === '性别')?.[3]).toBe('男、女');
+  });
+
+  it('offers drop-downs of the closed lists and of the school’s own classes, grades and courses', async () => {
+    const validationsOf = async (kind: string) => {
+      const file = await download(
+        s.t.app,
+        api.importTemplate,
+        { schoolId: s.sid, kind },
+        { session: s.sessions.admin },
+      );
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(file.buffer as unknown as ExcelJS.Buffer);
+      const sheet = workbook.worksheets[0]!;
+      const lists = workbook.worksheets.find((w) => w.state === 'veryHidden')!;
+      const rule = (address: string) =>
+        (
+          sheet as unknown as { dataValidations: { find(a: string): ExcelJS.DataValidation | undefined } }
+        ).dataValidations.find(address);
+      const listed = (address: string) => {
+        const formula = String(rule(address)?.formulae[0] ?? '');
+        const range = /!\$([A-Z]+)\$(\d+):\$[A-Z]+\$(\d+)$/.exec(formula);
+        if (!range) return formula.replace(/^"|"$/g, '').split(',');
+        const values: string[] = [];
+        for (let r = Number(range[2]); r <= Number(range[3]); r++) values.push(lists.getCell(`${range[1]}${r}`).text);
+        return values;
+      };
+      return { rule, listed };
+    };
+    const students = await validationsOf('students');
+    expect(students.listed('B2')).toEqual(['男', '女']);
+    expect(students.listed('E100')).toEqual(['七年级(1)班', '八年级(1)班']);
+    expect(students.rule('E100')?.showErrorMessage).toBe(true);
+    const classes = await validationsOf('classes');
+    expect(classes.listed('B2')).toEqual(expect.arrayContaining(['七年级', '八年级']));
   });
 
   it('can be filled in and previewed as it is', async () => {
