@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoSchool } from './db/seed/demo-school.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
+import { DataDirBusyError } from './platform/data-dir-lock.ts';
 
 // Starts the process: config, app, seed, listen, graceful close. Nothing else lives here.
 async function main(): Promise<void> {
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirBusyError) {
     console.error(error.message);
   } else {
     console.error('启动失败：', error);

@@ -46,3 +46,52 @@ export function runCommand(
     child.stdin.end(options.input ?? '');
   });
 }
+
+export interface RunningServer {
+  /** Output so far. */
+  output(): string;
+  /** SIGTERM, then the exit code once the server has closed. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts the server (main.ts) on a free port and waits until it serves. */
+export function startServer(options: { dataDir: string; env?: Record<string, string> }): Promise<RunningServer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, ['apps/server/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATA_DIR: options.dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        SEED_DEMO: '0',
+        WEB_DIST: '/nonexistent-web-dist',
+        ...options.env,
+      },
+    });
+    let output = '';
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    const server: RunningServer = {
+      output: () => output,
+      async stop() {
+        child.kill('SIGTERM');
+        return exited;
+      },
+    };
+    const collect = (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes('慧考云 is serving')) resolve(server);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('error', reject);
+    void exited.then((code) => reject(new Error(`server exited (${code}) before serving:\n${output}`)));
+  });
+}
+
+/** The port the started server listens on, from its start-up log. */
+export function servedPort(server: RunningServer): number {
+  return Number(/"url":"http:\/\/localhost:(\d+)"/.exec(server.output())?.[1]);
+}

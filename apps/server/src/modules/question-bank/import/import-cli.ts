@@ -3,8 +3,8 @@
 // Knowledge trees (JSON node arrays) go to the named course (数学 by default); GAOKAO-Bench JSON and
 // TAL-SCQ5K JSONL files are recognised by their content. Re-running updates, never duplicates.
 import { parseArgs } from 'node:util';
+import { openCommandDatabase } from '../../../platform/command-database.ts';
 import { loadConfig } from '../../../platform/config.ts';
-import { openDatabase } from '../../../platform/db.ts';
 import { importQuestionBankFiles } from './import-files.ts';
 
 const USAGE =
@@ -29,7 +29,7 @@ if (targets.length === 0) {
   process.exit(1);
 }
 
-const database = await openDatabase(loadConfig());
+const database = await openCommandDatabase(loadConfig());
 const started = performance.now();
 try {
   const results = await importQuestionBankFiles(database.db, targets, { treeCourse });
