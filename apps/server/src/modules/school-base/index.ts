@@ -4,8 +4,10 @@ import type { Db } from '../../platform/db.ts';
 import { registerImportRoutes } from './import-routes.ts';
 import { registerSchoolBaseRoutes } from './routes.ts';
 import { createSchoolBaseService } from './service.ts';
+import { registerSetupRoutes } from './setup-routes.ts';
 
 export { runImport } from './import-service.ts';
+export { createSchool, hasSchool } from './school-setup.ts';
 export { createSchoolBaseService, type SchoolBaseService, schoolToday } from './service.ts';
 
 export function createSchoolBaseModule(db: Db) {
@@ -15,6 +17,7 @@ export function createSchoolBaseModule(db: Db) {
     routes(app: FastifyInstance) {
       registerSchoolBaseRoutes(app, db, service);
       registerImportRoutes(app, db);
+      registerSetupRoutes(app, db);
     },
   };
 }
