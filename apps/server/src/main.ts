@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoSchool } from './db/seed/demo-school.ts';
+import { hasSchool } from './modules/school-base/index.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { DataDirBusyError } from './platform/data-dir-lock.ts';
 
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
       },
       'demo accounts',
     );
+  } else if (!(await hasSchool(app.platform.database.db))) {
+    app.log.warn('数据库中还没有学校：在浏览器中打开本服务完成初始化，或停止服务后运行 npm run school:create');
   }
 
   let closing = false;
