@@ -13,6 +13,22 @@ export const SCHOOL_SETUP_MESSAGES = {
   unknownGrade: (names: string) => `年级不存在：${names}`,
 } as const;
 
+/** The platform catalogue's grades (migration 0003), offered by the first-run page. */
+export const CATALOGUE_GRADE_NAMES = [
+  '一年级',
+  '二年级',
+  '三年级',
+  '四年级',
+  '五年级',
+  '六年级',
+  '七年级',
+  '八年级',
+  '九年级',
+  '高一',
+  '高二',
+  '高三',
+] as const;
+
 export const schoolSetupParams = z.object({
   name: z.string({ error: '请填写学校名称' }).trim().min(2, '学校名称至少 2 个字').max(50, '学校名称最多 50 个字'),
   code: z
