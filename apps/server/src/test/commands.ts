@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,11 +56,15 @@ export interface RunningServer {
 }
 
 /** Starts the server (main.ts) on a free port and waits until it serves. */
-export function startServer(options: { dataDir: string; env?: Record<string, string> }): Promise<RunningServer> {
+export function startServer(options: {
+  dataDir: string;
+  /** Settings for the server; `undefined` removes one (e.g. SEED_DEMO, to get the environment's default). */
+  env?: Record<string, string | undefined>;
+}): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const child = spawn(TSX, ['apps/server/src/main.ts'], {
       cwd: REPO_ROOT,
-      env: {
+      env: withoutUnset({
         ...process.env,
         DATABASE_URL: '',
         DATA_DIR: options.dataDir,
@@ -69,7 +74,7 @@ export function startServer(options: { dataDir: string; env?: Record<string, str
         SEED_DEMO: '0',
         WEB_DIST: '/nonexistent-web-dist',
         ...options.env,
-      },
+      }),
     });
     let output = '';
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
@@ -91,7 +96,18 @@ export function startServer(options: { dataDir: string; env?: Record<string, str
   });
 }
 
-/** The port the started server listens on, from its start-up log. */
-export function servedPort(server: RunningServer): number {
-  return Number(/"url":"http:\/\/localhost:(\d+)"/.exec(server.output())?.[1]);
+function withoutUnset(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/** A TCP port nothing listens on right now, for a spawned server. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
