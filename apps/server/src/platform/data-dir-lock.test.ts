@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDataDir } from '../test/commands.ts';
+import { REPO_ROOT, tempDataDir } from '../test/commands.ts';
 import { DATA_DIR_BUSY, DataDirBusyError, LOCK_FILE, lockDataDir } from './data-dir-lock.ts';
 
 /** The pid of a process that has ended: nothing answers to it any more. */
@@ -51,5 +51,30 @@ describe('the data folder lock', () => {
     writeFileSync(path.join(dataDir, LOCK_FILE), other);
     lock.release();
     expect(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).toBe(other);
+  });
+
+  it('is released when a command without its own handler is stopped by a signal', { timeout: 60_000 }, async () => {
+    const dataDir = tempDataDir();
+    // One process (node with tsx's loader), so the signal reaches the lock's holder itself.
+    const holder = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `const m = await import('./apps/server/src/platform/data-dir-lock.ts'); m.lockDataDir(${JSON.stringify(dataDir)}); console.log('locked'); setInterval(() => {}, 1000);`,
+      ],
+      { cwd: REPO_ROOT },
+    );
+    await new Promise<void>((resolve) =>
+      holder.stdout.on('data', (chunk) => String(chunk).includes('locked') && resolve()),
+    );
+    expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(true);
+    expect(() => lockDataDir(dataDir)).toThrow(DATA_DIR_BUSY);
+    const stopped = new Promise((resolve) => holder.on('exit', (_code, signal) => resolve(signal)));
+    holder.kill('SIGTERM');
+    expect(await stopped).toBe('SIGTERM');
+    expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
   });
 });
