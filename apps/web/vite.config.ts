@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** Every service prefix of protocol.md plus the process-level calls; one server answers them all in development. */
 const SERVER_PREFIXES = [
@@ -41,13 +41,29 @@ function vendorChunk(id: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The built bundle carries no key: the server writes its APP_KEY into the page it serves
+ * (platform/static-web.ts). The dev server's page gets the same tag from the same setting, so
+ * `APP_KEY=… npm run dev` works too; without it both sides use the development default.
+ */
+function appKeyInDevPage(): Plugin {
+  return {
+    name: 'app-key-in-dev-page',
+    apply: 'serve',
+    transformIndexHtml: () =>
+      process.env.APP_KEY
+        ? [{ tag: 'meta', attrs: { name: 'app-key', content: process.env.APP_KEY }, injectTo: 'head' }]
+        : [],
+  };
+}
+
 export default defineConfig(({ command }) => {
   // A build is always a production bundle, even when started from a process that set NODE_ENV=test
   // (the browser tests build the app from inside vitest); otherwise React's development build ships.
   // Vite reads NODE_ENV after loading this file, which is why it is set here.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react()],
+    plugins: [react(), appKeyInDevPage()],
     build: {
       outDir: 'dist',
       // antd is two cacheable vendor chunks: ~850 kB (≈270 kB gzip) for every page, ~390 kB for the data

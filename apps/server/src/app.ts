@@ -137,6 +137,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   pruner.unref();
   app.addHook('onClose', async () => clearInterval(pruner));
 
-  await registerStaticWeb(app, config.webDist);
+  await registerStaticWeb(app, config.webDist, config.appKey);
   return app;
 }

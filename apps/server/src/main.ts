@@ -1,6 +1,8 @@
 import { buildApp } from './app.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoSchool } from './db/seed/demo-school.ts';
+import { hasSchool } from './modules/school-base/index.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
+import { DataDirBusyError } from './platform/data-dir-lock.ts';
 import { guardProcess } from './platform/process-guards.ts';
 
 // Starts the process: config, app, seed, listen, graceful close. Nothing else lives here.
@@ -20,6 +22,8 @@ async function main(): Promise<void> {
       },
       'demo accounts',
     );
+  } else if (!(await hasSchool(app.platform.database.db))) {
+    app.log.warn('数据库中还没有学校：在浏览器中打开本服务完成初始化，或停止服务后运行 npm run school:create');
   }
 
   let closing = false;
@@ -43,7 +47,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirBusyError) {
     console.error(error.message);
   } else {
     console.error('启动失败：', error);

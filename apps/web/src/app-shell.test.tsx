@@ -20,17 +20,21 @@ const appConfig = {
 let notify: ReturnType<typeof installFakeNotify>;
 /** What user/userLogin answers in the current test. */
 let loginAnswer: () => Response;
+/** Whether the platform has a school (setup/status); without one /login sends to the first-run page. */
+let hasSchool: boolean;
 let sawProtectedContent: boolean;
 let observer: MutationObserver;
 
 beforeEach(() => {
   notify = installFakeNotify();
   loginAnswer = () => envelopeResponse(500, '', null);
+  hasSchool = true;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       if (url === '/app-config') return envelopeResponse(200, 'ok', appConfig);
       if (url === '/analysis/api/user/userLogin') return loginAnswer();
+      if (url.startsWith('/schoolbase/api/setup/status')) return envelopeResponse(200, 'ok', { hasSchool });
       return envelopeResponse(500, '', null);
     }),
   );
@@ -66,6 +70,14 @@ function renderAt(path: string) {
 }
 
 describe('app shell', () => {
+  it('sends /login to the first-run page while the platform has no school', async () => {
+    hasSchool = false;
+    const router = renderAt('/login');
+    await screen.findByLabelText('学校名称', undefined, { timeout: 10_000 });
+    expect(router.state.location.pathname).toBe('/setup');
+    expect(screen.getByRole('button', { name: '创建学校' })).toBeTruthy();
+  });
+
   it('sends a signed-out visitor to /login with a redirect, without drawing the page', async () => {
     const router = renderAt('/teacher/questionBank/know-topic?courseId=3');
     await screen.findByLabelText('账号', undefined, { timeout: 10_000 });

@@ -7,6 +7,7 @@ import { appRoutes } from './router.tsx';
 const SPEC_SCREENS: Record<string, string> = {
   '/login': 'login',
   '/autoLogin': 'autoLogin',
+  '/setup': 'setup',
   '/findStudentDetailPaper': 'findStudentDetailPaper',
   '/markDetail': 'markDetail',
   '/makeExamDetailInfo': 'makeExamDetailInfo',
@@ -145,7 +146,7 @@ describe('route table (spec §2)', () => {
     for (const entry of named) {
       expect(entry.handle?.title, entry.fullPath).toMatch(/^[\u4e00-\u9fa5]+$/);
     }
-    expect(Object.keys(expectedScreens)).toHaveLength(82);
+    expect(Object.keys(expectedScreens)).toHaveLength(83);
   });
 
   it('redirects exactly as the spec says, keeping the query', async () => {

@@ -10,3 +10,4 @@ export * from './question-bank.ts';
 export * from './question-bank-school.ts';
 export * from './question-bank-user.ts';
 export * from './school-base.ts';
+export * from './school-setup.ts';

@@ -27,7 +27,7 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(10 * 1024 * 1024),
-  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  SEED_DEMO: z.enum(['0', '1']).optional(),
   TRUST_PROXY: z
     .string()
     .default('')
@@ -111,7 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    seedDemo: e.SEED_DEMO === '1',
+    // The demo administrator's password is published: production seeds it only when asked to.
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY,
     loginRatePerMinute: e.LOGIN_RATE_PER_MINUTE,
   };

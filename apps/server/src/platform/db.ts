@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 
 /** Both drivers expose the same Drizzle PostgreSQL API, so modules see one type. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -60,18 +61,32 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     closeDriver = () => pool.end();
   } else {
     let location: string | undefined;
-    if (!options.databaseUrl) {
-      location = path.join(options.dataDir, 'pglite');
-      mkdirSync(location, { recursive: true });
+    // The folder is this process's before PGlite touches it (data-dir-lock.ts says why).
+    const lock = options.databaseUrl ? undefined : lockDataDir(options.dataDir);
+    let client: PGlite;
+    try {
+      if (!options.databaseUrl) {
+        location = path.join(options.dataDir, 'pglite');
+        mkdirSync(location, { recursive: true });
+      }
+      // btree_gin: the question search index holds course_id beside the words (migration 0010); a
+      // PostgreSQL server has it among its contrib extensions, PGlite ships it in its package.
+      client = await PGlite.create(location, { extensions: { btree_gin } });
+    } catch (error) {
+      lock?.release();
+      throw error;
     }
-    // btree_gin: the question search index holds course_id beside the words (migration 0010); a
-    // PostgreSQL server has it among its contrib extensions, PGlite ships it in its package.
-    const client = await PGlite.create(location, { extensions: { btree_gin } });
     const liteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
     await migratePglite(liteDb, { migrationsFolder });
     db = liteDb as unknown as Db;
     kind = 'pglite';
-    closeDriver = () => client.close();
+    closeDriver = async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    };
   }
 
   const expected = journal();

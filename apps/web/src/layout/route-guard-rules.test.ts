@@ -30,6 +30,8 @@ describe('route guard (spec §2)', () => {
       kind: 'redirect',
       to: '/login?redirect=%2FmarkDetail',
     });
+    // The first-run page is for a platform nobody can sign in to yet.
+    expect(decideRoute({ path: '/setup', hasCookie: false, storedUser: null })).toEqual({ kind: 'allow' });
     // …but /login itself is where a signed-out user belongs.
     expect(decideRoute({ path: '/login', hasCookie: false, storedUser: null })).toEqual({ kind: 'allow' });
   });

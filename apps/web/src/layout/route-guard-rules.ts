@@ -16,7 +16,16 @@ export const DETAIL_PATHS: readonly string[] = [
  * Always allowed: /autoLogin and /answerSheet by spec §2; the error pages too, because a signed-out
  * visitor (or one sent to /403 by the server) must be able to read why, not be bounced to /login.
  */
-export const UNGUARDED_PATHS: readonly string[] = ['/autoLogin', '/answerSheet', '/403', '/404', '/500', '/noexam'];
+export const UNGUARDED_PATHS: readonly string[] = [
+  '/autoLogin',
+  '/answerSheet',
+  '/403',
+  '/404',
+  '/500',
+  '/noexam',
+  // The first-run page (issue #20): nobody can sign in before the platform has a school.
+  '/setup',
+];
 
 export interface RouteGuardInput {
   path: string;

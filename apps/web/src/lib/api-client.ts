@@ -1,5 +1,5 @@
 import { type Endpoint, type ParamsOf, type ResultOf, STATUS } from '@huikao/contracts';
-import { APP_KEY } from './app-key.ts';
+import { appKey } from './app-key.ts';
 import { useAppStore } from './app-store.ts';
 import { buildHttpRequest, fileNameFromDisposition, type HttpRequest } from './build-request.ts';
 import { navigateTo } from './navigation.ts';
@@ -128,7 +128,7 @@ async function run(
     const fields = Object.keys(files).length > 0 ? { ...(parsed.data as object), ...files } : parsed.data;
     request = buildHttpRequest(endpoint, fields, {
       user,
-      appKey: APP_KEY,
+      appKey: appKey(),
       guid: crypto.randomUUID(),
       timestamp: Date.now(),
     });

@@ -4,9 +4,11 @@ import type { Db } from '../../platform/db.ts';
 import { registerImportRoutes } from './imports/routes.ts';
 import { registerSchoolBaseRoutes } from './routes.ts';
 import { createSchoolBaseService } from './service.ts';
+import { registerSetupRoutes } from './setup/setup-routes.ts';
 
 export { runImport } from './imports/service.ts';
 export { createSchoolBaseService, type SchoolBaseService, schoolToday } from './service.ts';
+export { createSchool, hasSchool } from './setup/school-setup.ts';
 
 export function createSchoolBaseModule(db: Db) {
   const service = createSchoolBaseService(db);
@@ -15,6 +17,7 @@ export function createSchoolBaseModule(db: Db) {
     routes(app: FastifyInstance) {
       registerSchoolBaseRoutes(app, db, service);
       registerImportRoutes(app, db);
+      registerSetupRoutes(app, db);
     },
   };
 }

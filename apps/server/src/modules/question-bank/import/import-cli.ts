@@ -2,22 +2,34 @@
 //   npx tsx apps/server/src/modules/question-bank/import/import-cli.ts <file or folder>… [--tree-course 数学]
 // Knowledge trees (JSON node arrays) go to the named course (数学 by default); GAOKAO-Bench JSON and
 // TAL-SCQ5K JSONL files are recognised by their content. Re-running updates, never duplicates.
+import { parseArgs } from 'node:util';
+import { openCommandDatabase } from '../../../platform/command-database.ts';
 import { loadConfig } from '../../../platform/config.ts';
-import { openDatabase } from '../../../platform/db.ts';
 import { importQuestionBankFiles } from './import-files.ts';
 
-const args = process.argv.slice(2);
-const courseFlag = args.indexOf('--tree-course');
-const treeCourse = courseFlag >= 0 ? args[courseFlag + 1] : undefined;
-const targets = args.filter((_a, i) => i !== courseFlag && i !== courseFlag + 1);
+const USAGE =
+  '用法：npx tsx apps/server/src/modules/question-bank/import/import-cli.ts <文件或目录>… [--tree-course 数学]';
+
+function readArguments(): { targets: string[]; treeCourse?: string } {
+  try {
+    const { values, positionals } = parseArgs({
+      options: { 'tree-course': { type: 'string' } },
+      allowPositionals: true,
+    });
+    return { targets: positionals, treeCourse: values['tree-course'] };
+  } catch (error) {
+    console.error(`参数错误：${(error as Error).message}\n${USAGE}`);
+    process.exit(1);
+  }
+}
+
+const { targets, treeCourse } = readArguments();
 if (targets.length === 0) {
-  console.error(
-    '用法：npx tsx apps/server/src/modules/question-bank/import/import-cli.ts <文件或目录>… [--tree-course 数学]',
-  );
+  console.error(USAGE);
   process.exit(1);
 }
 
-const database = await openDatabase(loadConfig());
+const database = await openCommandDatabase(loadConfig());
 const started = performance.now();
 try {
   const results = await importQuestionBankFiles(database.db, targets, { treeCourse });

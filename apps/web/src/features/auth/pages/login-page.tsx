@@ -2,12 +2,13 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { authApi, loginParams } from '@huikao/contracts';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../../lib/api-client.ts';
 import { zodRule } from '../../../lib/form-rules.ts';
 import { startSession } from '../../../lib/session.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
 import { landingPath } from '../landing.ts';
+import { useSetupStatus } from '../use-setup-status.ts';
 
 interface LoginFields {
   loginName: string;
@@ -23,6 +24,7 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const setup = useSetupStatus();
 
   async function submit(fields: LoginFields) {
     setFailure(null);
@@ -36,6 +38,9 @@ export function LoginPage() {
       setSubmitting(false);
     }
   }
+
+  // A platform without a school has nobody to sign in: its first run creates one.
+  if (setup.data?.hasSchool === false) return <Navigate to="/setup" replace />;
 
   return (
     <AuthScreen>
