@@ -58,14 +58,15 @@ function expectRefusal(http: number, message: string | undefined) {
   expect(message).toMatch(/[\u4e00-\u9fa5]/);
 }
 
-/** The 班级 of every data row of a sheet. */
+/** The 班级 of every data row of a sheet (row 1 is the title naming school, exam and sheet; row 2 the header). */
 function classNamesOf(sheet: ExcelJS.Worksheet): string[] {
-  const header = (sheet.getRow(1).values as unknown[]).map((v) => String(v ?? ''));
+  const HEADER_ROW = 2;
+  const header = (sheet.getRow(HEADER_ROW).values as unknown[]).map((v) => String(v ?? ''));
   const column = header.indexOf('班级');
   expect(column, `${sheet.name} has a 班级 column`).toBeGreaterThan(0);
   const names: string[] = [];
   sheet.eachRow((row, rowNo) => {
-    if (rowNo > 1) names.push(row.getCell(column).text);
+    if (rowNo > HEADER_ROW) names.push(row.getCell(column).text);
   });
   return names;
 }
