@@ -1,4 +1,5 @@
 import {
+  authApi,
   SCHOOL_SETUP_MESSAGES,
   type SchoolGrade,
   type SchoolSetupResult,
@@ -62,11 +63,27 @@ describe('first-run setup', () => {
     expect(admin.type).toBe(5);
     expect(admin.mustChangePsw).toBe(true);
 
+    // Until the one-time password is changed the server serves nothing else (issue #21 item 5).
+    const changed = await call(
+      test.app,
+      authApi.updatePsw,
+      {
+        schoolId: admin.schoolId,
+        userCode: admin.userCode,
+        type: admin.type,
+        oldPsw: created.oneTimePassword,
+        newPsw: 'Fresh@2026x',
+      },
+      { session: admin },
+    );
+    expect(changed.status).toBe(200);
+    const ready = await login(test.app, created.adminLoginName, 'Fresh@2026x');
+
     const grades = await call<SchoolGrade[]>(
       test.app,
       schoolBaseApi.gradeCourses,
       { schoolId: created.schoolId },
-      { session: admin },
+      { session: ready },
     );
     expect(grades.data.map((g) => g.gradeName)).toEqual(['七年级', '八年级', '九年级']);
     expect(grades.data[0]!.schoolGradeCourses.map((c) => c.courseName)).toContain('数学');
@@ -74,7 +91,7 @@ describe('first-run setup', () => {
       test.app,
       schoolBaseApi.schoolYears,
       { schoolId: created.schoolId },
-      { session: admin },
+      { session: ready },
     );
     expect(years.data).toHaveLength(1);
     expect(years.data[0]!.terms.map((t) => t.name)).toEqual(['上学期', '下学期']);
