@@ -5,8 +5,8 @@ import type { ExamQuestion, SubjectiveKind } from './types.ts';
 // more (it then continues in linked boxes). The designer can change any height afterwards.
 const PER_MARK: Record<SubjectiveKind, { base: number; perMark: number; min: number }> = {
   fill: { base: 10, perMark: 2.5, min: 15 },
-  answer: { base: 20, perMark: 5, min: 30 },
-  essay: { base: 40, perMark: 8, min: 80 },
+  answer: { base: 20, perMark: 4, min: 30 },
+  essay: { base: 40, perMark: 6, min: 80 },
 };
 
 export const MIN_BOX_HEIGHT = 15;
