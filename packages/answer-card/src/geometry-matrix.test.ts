@@ -43,7 +43,8 @@ describe.each(layouts)('$paper, $columns column(s), $sides side(s)', (layout) =>
     it('keeps every region inside its page', () => {
       for (const page of template.pages) {
         const sheet = { x: 0, y: 0, width: page.width, height: page.height };
-        for (const region of page.regions) expect(inside(sheet, region.rect), `${page.number} ${region.kind}`).toBe(true);
+        for (const region of page.regions)
+          expect(inside(sheet, region.rect), `${page.number} ${region.kind}`).toBe(true);
       }
     });
 

@@ -41,8 +41,12 @@ describe('page code payload', () => {
   });
 
   it('refuses to encode what it could not decode', () => {
-    expect(() => encodePageCode({ templateId: '', templateVersion: 1, page: 1, side: 1 })).toThrow('缺少答题卡模板编号');
-    expect(() => encodePageCode({ templateId: 't', templateVersion: 0, page: 1, side: 1 })).toThrow('模板版本须为正整数');
+    expect(() => encodePageCode({ templateId: '', templateVersion: 1, page: 1, side: 1 })).toThrow(
+      '缺少答题卡模板编号',
+    );
+    expect(() => encodePageCode({ templateId: 't', templateVersion: 0, page: 1, side: 1 })).toThrow(
+      '模板版本须为正整数',
+    );
     expect(() => encodePageCode({ templateId: 't', templateVersion: 1, page: 1.5, side: 1 })).toThrow('页号须为正整数');
     expect(() => encodePageCode({ templateId: 't', templateVersion: 1, page: 1, side: 3 as 1 })).toThrow('面须为 1');
   });

@@ -105,7 +105,8 @@ function boxSpec(id: string, questions: readonly ExamQuestion[]): AnswerBoxSpec 
     id,
     label,
     questionNumbers: numbers,
-    fullMarks: questions.reduce((sum, question) => sum + question.fullMarks, 0),
+    // Half marks add up in binary fractions; the printed total is kept to hundredths.
+    fullMarks: Math.round(questions.reduce((sum, question) => sum + question.fullMarks, 0) * 100) / 100,
     height: defaultBoxHeight(questions),
   };
 }
