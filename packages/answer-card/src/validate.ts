@@ -1,4 +1,4 @@
-import { contains, ellipseBounds, gapBetween, overlaps } from './geometry.ts';
+import { contains, ellipseBounds, gapBetween, mm, overlaps } from './geometry.ts';
 import { LOCATOR_CLEARANCE, LOCATOR_MIN_EDGE, LOCATOR_SIZE } from './paper.ts';
 import { examNumberLengthProblems, structureProblems } from './structure.ts';
 import type { AnswerCardTemplate, CardPage, CardProblem, Ellipse, Rect, Region } from './types.ts';
@@ -58,8 +58,10 @@ function pageProblems(page: CardPage): CardProblem[] {
     if (width !== LOCATOR_SIZE || height !== LOCATOR_SIZE)
       report('LOCATOR_SIZE', `的定位点应为 ${LOCATOR_SIZE} mm 见方`);
     const edge = Math.min(x, y, page.width - x - width, page.height - y - height);
-    if (edge < LOCATOR_MIN_EDGE - 1e-6)
-      report('LOCATOR_EDGE', `的定位点距页边 ${edge} mm，不足 ${LOCATOR_MIN_EDGE} mm`);
+    // A locator off the page is reported as outside the page below, not as a negative distance.
+    if (edge >= 0 && edge < LOCATOR_MIN_EDGE - 1e-6) {
+      report('LOCATOR_EDGE', `的定位点距页边 ${mm(edge)} mm，不足 ${LOCATOR_MIN_EDGE} mm`);
+    }
   }
   for (const region of page.regions) {
     if (!contains(bounds, region.rect)) report('OUTSIDE_PAGE', `的${regionName(region)}超出页面`);
