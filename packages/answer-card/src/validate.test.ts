@@ -112,6 +112,43 @@ describe('validateTemplate', () => {
     ]);
   });
 
+  it('reports a box missing, its pieces out of order, or resized without re-flowing', () => {
+    const template = fresh({ paper: 'A4' });
+    const pieces = template.pages.flatMap((page) =>
+      page.regions.flatMap((region) => (region.kind === 'answerBox' ? [{ page: page.number, region }] : [])),
+    );
+    const continued = pieces.find(({ region }) => region.parts > 1)!;
+    const swapped = edit(template, continued.page, (page) => {
+      const piece = page.regions.find(
+        (region) => region.kind === 'answerBox' && region.boxId === continued.region.boxId,
+      );
+      if (piece?.kind === 'answerBox') piece.part = 9;
+    });
+    expect(validateTemplate(swapped)).toEqual([
+      { code: 'BOX_PIECES', message: `第 ${continued.region.label} 题答题框的续接段编号不连续` },
+    ]);
+
+    const single = pieces.find(({ region }) => region.parts === 1)!;
+    const removed = edit(template, single.page, (page) => {
+      page.regions = page.regions.filter(
+        (region) => !(region.kind === 'answerBox' && region.boxId === single.region.boxId),
+      );
+    });
+    expect(validateTemplate(removed)).toEqual([
+      { code: 'BOX_MISSING', message: `第 ${single.region.label} 题答题框不在答题卡上` },
+    ]);
+
+    const resized: AnswerCardTemplate = JSON.parse(JSON.stringify(template));
+    for (const item of resized.items)
+      if (item.kind === 'box' && item.box.id === single.region.boxId) item.box.height += 12;
+    expect(validateTemplate(resized)).toEqual([
+      {
+        code: 'BOX_HEIGHT_MISMATCH',
+        message: `第 ${single.region.label} 题答题框各段共高 ${single.region.rect.height} mm，与设定的 ${single.region.rect.height + 12} mm 不符，请重新排版`,
+      },
+    ]);
+  });
+
   it('reports a template without questions and a 考号 length outside 1–20', () => {
     const template = { ...fresh(), questions: [], settings: { ...fresh().settings, examNumberLength: 0 } };
     expect(validateTemplate(template)).toEqual([

@@ -1,7 +1,7 @@
 import { contains, ellipseBounds, gapBetween, mm, overlaps } from './geometry.ts';
 import { LOCATOR_CLEARANCE, LOCATOR_MIN_EDGE, LOCATOR_SIZE } from './paper.ts';
 import { examNumberLengthProblems, structureProblems } from './structure.ts';
-import type { AnswerCardTemplate, CardPage, CardProblem, Ellipse, Rect, Region } from './types.ts';
+import type { AnswerBoxRegion, AnswerCardTemplate, CardPage, CardProblem, Ellipse, Rect, Region } from './types.ts';
 
 // Checks a template as it stands, whoever made it (the generator, the designer, an old version
 // after a paper change): every problem is reported in Chinese, none is repaired silently.
@@ -40,6 +40,34 @@ export function validateTemplate(template: AnswerCardTemplate): CardProblem[] {
     ...examNumberLengthProblems(template.settings.examNumberLength),
   ];
   for (const page of template.pages) problems.push(...pageProblems(page));
+  problems.push(...boxProblems(template));
+  return problems;
+}
+
+/** Every box is printed once, as pieces 1…n in paper order, with the height the designer set. */
+function boxProblems(template: AnswerCardTemplate): CardProblem[] {
+  const problems: CardProblem[] = [];
+  const pieces = template.pages.flatMap((page) =>
+    page.regions.filter((region): region is AnswerBoxRegion => region.kind === 'answerBox'),
+  );
+  for (const item of template.items) {
+    if (item.kind !== 'box') continue;
+    const own = pieces.filter((piece) => piece.boxId === item.box.id);
+    const name = `第 ${item.box.label} 题答题框`;
+    if (own.length === 0) {
+      problems.push({ code: 'BOX_MISSING', message: `${name}不在答题卡上` });
+      continue;
+    }
+    const linked = own.every((piece, index) => piece.part === index + 1 && piece.parts === own.length);
+    if (!linked) problems.push({ code: 'BOX_PIECES', message: `${name}的续接段编号不连续` });
+    const height = own.reduce((sum, piece) => sum + piece.rect.height, 0);
+    if (Math.abs(height - item.box.height) > 0.01) {
+      problems.push({
+        code: 'BOX_HEIGHT_MISMATCH',
+        message: `${name}各段共高 ${mm(height)} mm，与设定的 ${item.box.height} mm 不符，请重新排版`,
+      });
+    }
+  }
   return problems;
 }
 
