@@ -1,6 +1,6 @@
 import { ellipseAt, rect } from './geometry.ts';
 import { REGION_GAP } from './paper.ts';
-import type { CardProblem, CardSettings, ExamNumberBubble, FillSample, Rect, Region } from './types.ts';
+import type { CardSettings, ExamNumberBubble, FillSample, Rect, Region } from './types.ts';
 
 // The header every page carries at the top of its first column. Identity is on every page, not
 // only the first: pages are grouped into a student's sheet by identity and page code, never by
@@ -48,19 +48,6 @@ export function examNumberGridSize(digits: number): { width: number; height: num
     width: 2 * GRID_PADDING + digits * DIGIT_PITCH,
     height: DIGIT_WRITE_ROW + 10 * DIGIT_ROW_PITCH + GRID_PADDING,
   };
-}
-
-/** Refuses settings whose identity area cannot fit the first column at all. */
-export function headerProblems(settings: CardSettings, column: Rect): CardProblem[] {
-  if (settings.identityMode === 'barcode') return [];
-  const grid = examNumberGridSize(settings.examNumberLength);
-  if (grid.width <= column.width) return [];
-  return [
-    {
-      code: 'EXAM_NUMBER_GRID_WIDTH',
-      message: `${settings.examNumberLength} 位考号填涂区宽 ${grid.width.toFixed(1)} mm，超过一栏的 ${column.width.toFixed(1)} mm`,
-    },
-  ];
 }
 
 export function pageHeader(input: HeaderInput): Header {

@@ -1,4 +1,4 @@
-import type { ExamQuestion, SubjectiveKind } from './types.ts';
+import type { AnswerCardTemplate, ExamQuestion, Region, SubjectiveKind } from './types.ts';
 
 // Exam structures for the tests, shaped like real papers: objective questions first (single
 // choice, a few multiple choice and 判断, the odd seven-option question), then subjective ones
@@ -36,4 +36,13 @@ export function examStructure(count: number): ExamQuestion[] {
     questions.push(question);
   }
   return questions;
+}
+
+/** Every region of one kind with the page it is on. */
+export function regionsOf<K extends Region['kind']>(template: AnswerCardTemplate, kind: K) {
+  return template.pages.flatMap((page) =>
+    page.regions
+      .filter((region): region is Extract<Region, { kind: K }> => region.kind === kind)
+      .map((region) => ({ page, region })),
+  );
 }
