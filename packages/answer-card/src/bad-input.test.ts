@@ -47,6 +47,20 @@ describe('bad input, refused in Chinese', () => {
     ]);
   });
 
+  it('refuses a question without a number or with marks that are not a number', () => {
+    expect(
+      problemsOf(() =>
+        generateTemplate(
+          [
+            { number: ' ', type: 'subjective', fullMarks: 5 },
+            { number: '2', type: 'subjective', fullMarks: Number.NaN },
+          ],
+          options,
+        ),
+      ).map((problem) => problem.code),
+    ).toEqual(['QUESTION_NUMBER', 'FULL_MARKS']);
+  });
+
   it('refuses columns the paper does not take', () => {
     expect(() => generateTemplate(examStructure(10), { ...options, paper: 'A4', columns: 2 })).toThrow(
       'A4 纵向只能排一栏，A3 横向排两栏或三栏；当前为 A4 2 栏',
