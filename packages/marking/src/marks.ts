@@ -46,9 +46,12 @@ export function currentMarksOf(group: MarkGroup, marks: readonly Mark[]): Curren
     const held = newestByMarker.get(mark.markerId);
     if (held !== undefined) {
       if (held.stage !== mark.stage) {
-        throw new MarkingInputError(`阅卷教师 ${mark.markerId} 在同一份试卷上既是${STAGE_NAMES[held.stage]}又是${STAGE_NAMES[mark.stage]}`);
+        throw new MarkingInputError(
+          `阅卷教师 ${mark.markerId} 在同一份试卷上既是${STAGE_NAMES[held.stage]}又是${STAGE_NAMES[mark.stage]}`,
+        );
       }
-      if (held.sequence === mark.sequence) throw new MarkingInputError(`阅卷教师 ${mark.markerId} 有两条序号相同的评分记录`);
+      if (held.sequence === mark.sequence)
+        throw new MarkingInputError(`阅卷教师 ${mark.markerId} 有两条序号相同的评分记录`);
       if (held.sequence > mark.sequence) continue;
     }
     newestByMarker.set(mark.markerId, mark);
