@@ -87,6 +87,14 @@ export function markerDrift(group: MarkGroup, papers: readonly MarkedPaper[], se
       if (scaledGap > limit * recent.length * entries.length) alerts.push('mean');
       if (agreement !== null && agreement < settings.minAgreement) alerts.push('agreement');
     }
-    return { markerId, papers: recent.length, mean, groupMean: groupMean!, meanGap: mean - groupMean!, agreement, alerts };
+    return {
+      markerId,
+      papers: recent.length,
+      mean,
+      groupMean: groupMean!,
+      meanGap: mean - groupMean!,
+      agreement,
+      alerts,
+    };
   });
 }

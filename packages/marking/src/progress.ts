@@ -18,8 +18,16 @@ export interface MarkingProgress {
 }
 
 export function progressOf(states: readonly PaperState[], openProblems = 0): MarkingProgress {
-  if (!Number.isInteger(openProblems) || openProblems < 0) throw new MarkingInputError('问题卷数量必须是不小于 0 的整数');
-  const progress = { papers: states.length, final: 0, needsFirst: 0, needsSecond: 0, needsThird: 0, needsArbitration: 0 };
+  if (!Number.isInteger(openProblems) || openProblems < 0)
+    throw new MarkingInputError('问题卷数量必须是不小于 0 的整数');
+  const progress = {
+    papers: states.length,
+    final: 0,
+    needsFirst: 0,
+    needsSecond: 0,
+    needsThird: 0,
+    needsArbitration: 0,
+  };
   let remainingMarks = 0;
   for (const state of states) {
     switch (state.stage) {
@@ -79,7 +87,8 @@ export type PredictedFinish =
 
 /** When the remaining marks are done at the current rate (epoch milliseconds). */
 export function predictedFinish(remainingMarks: number, ratePerHour: number, now: number): PredictedFinish {
-  if (!Number.isInteger(remainingMarks) || remainingMarks < 0) throw new MarkingInputError('剩余数量必须是不小于 0 的整数');
+  if (!Number.isInteger(remainingMarks) || remainingMarks < 0)
+    throw new MarkingInputError('剩余数量必须是不小于 0 的整数');
   if (!Number.isFinite(ratePerHour) || ratePerHour < 0) throw new MarkingInputError('评卷速度不能小于 0');
   if (remainingMarks === 0) return { kind: 'done' };
   if (ratePerHour === 0) return { kind: 'stalled' };

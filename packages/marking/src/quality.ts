@@ -54,7 +54,8 @@ function checkedTotal(group: MarkGroup, scores: Readonly<Record<string, number>>
 }
 
 const share = (part: number, whole: number) => (whole === 0 ? null : part / whole);
-const meanOf = (values: readonly number[]) => (values.length === 0 ? null : values.reduce((s, v) => s + v, 0) / values.length);
+const meanOf = (values: readonly number[]) =>
+  values.length === 0 ? null : values.reduce((s, v) => s + v, 0) / values.length;
 
 /** Agreement counts of entries against their partner mark, per question. */
 export function agreementOf(group: MarkGroup, entries: readonly MarkerEntry[]) {
@@ -82,7 +83,11 @@ export function summaryOf(totals: readonly Hundredths[]): { mean: number | null;
 }
 
 /** Every marker's quality figures over a 题块, in the order markers first appear. */
-export function markerQuality(group: MarkGroup, papers: readonly MarkedPaper[], checks: QualityChecks = {}): MarkerQuality[] {
+export function markerQuality(
+  group: MarkGroup,
+  papers: readonly MarkedPaper[],
+  checks: QualityChecks = {},
+): MarkerQuality[] {
   const entries = markerEntriesOf(group, papers);
   const byMarker = new Map<string, MarkerEntry[]>();
   for (const entry of entries) byMarker.set(entry.markerId, [...(byMarker.get(entry.markerId) ?? []), entry]);
