@@ -1,5 +1,5 @@
 import { currentMarksOf, type Mark, type MarkStage } from './marks.ts';
-import { paperIsDoubleMarked, stateFromCurrent } from './paper-state.ts';
+import { stateFromCurrent } from './paper-state.ts';
 import { type Hundredths, toHundredths } from './points.ts';
 import type { MarkGroup } from './settings.ts';
 
@@ -35,7 +35,7 @@ export function markerEntriesOf(group: MarkGroup, papers: readonly MarkedPaper[]
   const entries: MarkerEntry[] = [];
   for (const paper of papers) {
     const current = currentMarksOf(group, paper.marks);
-    const state = stateFromCurrent(group, paperIsDoubleMarked(group, paper.paperId), current);
+    const state = stateFromCurrent(group, paper.paperId, current);
     const finals =
       state.stage === 'final'
         ? new Map(Object.entries(state.scores).map(([questionId, points]) => [questionId, toHundredths(points, '')]))

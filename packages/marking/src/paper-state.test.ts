@@ -182,11 +182,25 @@ describe('paperState flags marks it cannot use', () => {
     expect(() => paperState(group, { paperId: 'p1', marks: marks() })).toThrow(new MarkingInputError(message));
   });
 
-  it('refuses a second mark on a paper 双评比例 left single', () => {
+  it('keeps a paper double marked once it has a second mark, though 双评比例 leaves it single', () => {
     const partial = markGroupOf({ ...block, doubleSharePercent: 0 });
-    const marks = [mark('t1', 'first', { '17': 1, '18': 1 }), mark('t2', 'second', { '17': 1, '18': 1 })];
-    expect(() => paperState(partial, { paperId: 'p1', marks })).toThrow('单评的试卷不应有二评、三评或仲裁');
+    const marks = [mark('t1', 'first', { '17': 1, '18': 1 }), mark('t2', 'second', { '17': 9, '18': 1 })];
     expect(paperState(partial, { paperId: 'p1', marks: marks.slice(0, 1) })).toMatchObject({ stage: 'final' });
+    expect(paperState(partial, { paperId: 'p1', marks })).toMatchObject({ stage: 'needs-third', questionIds: ['17'] });
+  });
+
+  it('refuses a second mark under 单评', () => {
+    const single = markGroupOf({ ...block, mode: 'single' });
+    const marks = [mark('t1', 'first', { '17': 1, '18': 1 }), mark('t2', 'second', { '17': 1, '18': 1 })];
+    expect(() => paperState(single, { paperId: 'p1', marks })).toThrow(
+      new MarkingInputError('单评的试卷不应有二评、三评或仲裁'),
+    );
+  });
+
+  it('refuses a 三评 on a single-marked paper of a partial 双评比例', () => {
+    const partial = markGroupOf({ ...block, doubleSharePercent: 0 });
+    const marks = [mark('t1', 'first', { '17': 1, '18': 1 }), mark('t3', 'third', { '17': 1, '18': 1 })];
+    expect(() => paperState(partial, { paperId: 'p1', marks })).toThrow('单评的试卷不应有二评、三评或仲裁');
   });
 });
 

@@ -41,11 +41,16 @@ export function paperIsDoubleMarked(group: MarkGroup, paperId: string): boolean 
 
 /** A paper's state from all its marks (superseded ones included: the newest per marker counts). */
 export function paperState(group: MarkGroup, paper: PaperMarks): PaperState {
-  const double = paperIsDoubleMarked(group, paper.paperId);
-  return stateFromCurrent(group, double, currentMarksOf(group, paper.marks));
+  return stateFromCurrent(group, paper.paperId, currentMarksOf(group, paper.marks));
 }
 
-export function stateFromCurrent(group: MarkGroup, double: boolean, current: CurrentMarks): PaperState {
+/**
+ * 双评比例 decides which papers are sent to a second marker; a paper that already has a second
+ * mark stays double marked, so lowering the share later never strands a paper's 二评 or 三评.
+ * Under 单评 a second mark is refused (by the rule itself).
+ */
+export function stateFromCurrent(group: MarkGroup, paperId: string, current: CurrentMarks): PaperState {
+  const double = paperIsDoubleMarked(group, paperId) || (group.mode === 'double' && current.second !== undefined);
   const questions = group.questions.map((question) => {
     const scores: QuestionScores = {
       first: current.first?.scores.get(question.questionId),
