@@ -74,7 +74,11 @@ export function markerDrift(group: MarkGroup, papers: readonly MarkedPaper[], se
   const groupSum = entries.reduce((sum, entry) => sum + entry.total, 0);
   const groupMean = summaryOf(entries.map((entry) => entry.total)).mean;
   const byMarker = new Map<string, typeof entries>();
-  for (const entry of entries) byMarker.set(entry.markerId, [...(byMarker.get(entry.markerId) ?? []), entry]);
+  for (const entry of entries) {
+    const own = byMarker.get(entry.markerId);
+    if (own === undefined) byMarker.set(entry.markerId, [entry]);
+    else own.push(entry);
+  }
   return [...byMarker].map(([markerId, own]) => {
     const recent = [...own].sort((a, b) => b.sequence - a.sequence).slice(0, window);
     const mean = summaryOf(recent.map((entry) => entry.total)).mean!;

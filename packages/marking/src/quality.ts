@@ -90,7 +90,11 @@ export function markerQuality(
 ): MarkerQuality[] {
   const entries = markerEntriesOf(group, papers);
   const byMarker = new Map<string, MarkerEntry[]>();
-  for (const entry of entries) byMarker.set(entry.markerId, [...(byMarker.get(entry.markerId) ?? []), entry]);
+  for (const entry of entries) {
+    const own = byMarker.get(entry.markerId);
+    if (own === undefined) byMarker.set(entry.markerId, [entry]);
+    else own.push(entry);
+  }
   const rechecks = checks.rechecks ?? [];
   const seededMarks = checks.seededMarks ?? [];
   for (const { markerId } of [...rechecks, ...seededMarks]) if (!byMarker.has(markerId)) byMarker.set(markerId, []);
@@ -101,6 +105,7 @@ export function markerQuality(
   const full = groupFullMarks(group);
   return [...byMarker].map(([markerId, own]) => {
     const totals = own.map((entry) => entry.total);
+    const ownByPaper = new Map(own.map((entry) => [entry.paperId, entry]));
     const paired = own.filter((entry) => entry.partner !== undefined);
     const agreement = agreementOf(group, own);
     const toFinal: number[] = [];
@@ -111,7 +116,7 @@ export function markerQuality(
     const differences = rechecks
       .filter((check) => check.markerId === markerId)
       .map((check) => {
-        const original = own.find((entry) => entry.paperId === check.paperId);
+        const original = ownByPaper.get(check.paperId);
         if (original === undefined) {
           throw new MarkingInputError(`阅卷教师 ${markerId} 没有评过试卷 ${check.paperId}，不能回评抽检`);
         }
