@@ -30,7 +30,7 @@ describe('uploads (multipart)', () => {
 
     const result = await callUpload(
       schoolBaseApi.importPreview,
-      { schoolId: 'S0001', kind: 'students', termId: 'T3' },
+      { schoolId: '1', kind: 'students', termId: '3' },
       file,
     );
 
@@ -53,7 +53,7 @@ describe('uploads (multipart)', () => {
     await expect(
       callUpload(
         schoolBaseApi.importPreview,
-        { schoolId: 'S0001', kind: 'pupils' as 'students' },
+        { schoolId: '1', kind: 'pupils' as 'students' },
         new File([], 'a.xlsx'),
       ),
     ).rejects.toMatchObject({ kind: 'invalid-params' });
@@ -69,10 +69,10 @@ describe('downloads (get)', () => {
         headers: { 'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent('学生名单.xlsx')}` },
       }),
     );
-    const file = await callFile(schoolBaseApi.exportList, { schoolId: 'S0001', kind: 'students', classId: 'C1' });
+    const file = await callFile(schoolBaseApi.exportList, { schoolId: '1', kind: 'students', classId: '11' });
     expect(file.fileName).toBe('学生名单.xlsx');
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(init.method).toBe('GET');
-    expect(url).toBe('/schoolbase/api/export?schoolId=S0001&kind=students&classId=C1');
+    expect(url).toBe('/schoolbase/api/export?schoolId=1&kind=students&classId=11');
   });
 });

@@ -59,7 +59,7 @@ describe('encrypted calls', () => {
     startSession(user);
     fetchMock.mockResolvedValue(envelopeResponse(200, 'ok', { term: 1 }));
 
-    const result = await call(authApi.findSGTByDate, { schoolId: 'S0001', date: '2026-03-01' });
+    const result = await call(authApi.findSGTByDate, { schoolId: '1', date: '2026-03-01' });
 
     expect(result).toEqual({ term: 1 });
     const { url, init, headers } = sentRequest();
@@ -67,7 +67,7 @@ describe('encrypted calls', () => {
     expect(init.method).toBe('POST');
     expect(headers['Content-Type']).toBe('text/plain');
     const body = String(init.body);
-    expect(JSON.parse(decryptText(body, user.token))).toEqual({ schoolId: 'S0001', date: '2026-03-01' });
+    expect(JSON.parse(decryptText(body, user.token))).toEqual({ schoolId: '1', date: '2026-03-01' });
     expect(() => decryptText(body, DEV_APP_KEY)).toThrow();
     expect(headers.loginName).toBe('teacher01');
     expect(headers.jwtToken).toBe(user.jwtToken);
@@ -96,10 +96,10 @@ describe('other protocol kinds', () => {
   it('sends JSON with the identity headers', async () => {
     startSession(aStoredUser());
     fetchMock.mockResolvedValue(envelopeResponse(200, 'ok', null));
-    await call(markCall, { schoolId: 'S0001' });
+    await call(markCall, { schoolId: '1' });
     const { url, init, headers } = sentRequest();
     expect(url).toBe('/mark/api/examTask/getExamTasks');
-    expect(JSON.parse(String(init.body))).toEqual({ schoolId: 'S0001' });
+    expect(JSON.parse(String(init.body))).toEqual({ schoolId: '1' });
     expect(headers).toMatchObject({ loginName: 'teacher01', jwtToken: 'header.payload.signature' });
   });
 
@@ -110,8 +110,8 @@ describe('other protocol kinds', () => {
       loadingDuringCall = useAppStore.getState().loadingCount;
       return envelopeResponse(200, 'ok', null);
     });
-    await call(schoolBaseQuery, { schoolId: 'S 1' });
-    expect(sentRequest().url).toBe('/schoolbase/api/grade/delete?schoolId=S+1');
+    await call(schoolBaseQuery, { schoolId: '1', date: '2026-03-01' });
+    expect(sentRequest().url).toBe('/schoolbase/api/grade/delete?schoolId=1&date=2026-03-01');
     expect(sentRequest().init.method).toBe('POST');
     expect(loadingDuringCall).toBe(1);
     expect(useAppStore.getState().loadingCount).toBe(0);
@@ -131,7 +131,7 @@ describe('refusals and failures', () => {
   it('rejects a business error with its status and message, shown for 2.5 s', async () => {
     startSession(aStoredUser());
     fetchMock.mockResolvedValue(envelopeResponse(422, '该学年已有学期，不能删除', null));
-    const error = await call(authApi.findSGTByDate, { schoolId: 'S0001' }).catch((e: unknown) => e);
+    const error = await call(authApi.findSGTByDate, { schoolId: '1' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'business', status: 422, message: '该学年已有学期，不能删除' });
     expect(notify.notifications).toEqual([
@@ -142,18 +142,18 @@ describe('refusals and failures', () => {
   it('titles business errors of marking, file and school-centre calls 错误, and stays quiet when silent', async () => {
     startSession(aStoredUser());
     fetchMock.mockResolvedValue(envelopeResponse(409, '任务已存在', null));
-    await expect(call(markCall, { schoolId: 'S0001' })).rejects.toMatchObject({ status: 409 });
+    await expect(call(markCall, { schoolId: '1' })).rejects.toMatchObject({ status: 409 });
     expect(notify.notifications).toEqual([{ type: 'error', title: '错误', description: '任务已存在', duration: 2.5 }]);
 
     fetchMock.mockResolvedValue(envelopeResponse(409, '任务已存在', null));
-    await expect(call(markCall, { schoolId: 'S0001' }, { silent: true })).rejects.toMatchObject({ status: 409 });
+    await expect(call(markCall, { schoolId: '1' }, { silent: true })).rejects.toMatchObject({ status: 409 });
     expect(notify.notifications).toHaveLength(1);
   });
 
   it('shows the envelope message of a protocol refusal (non-2xx)', async () => {
     startSession(aStoredUser());
     fetchMock.mockResolvedValue(envelopeResponse(409, '请求重复提交', null, 409));
-    await expect(call(authApi.findSGTByDate, { schoolId: 'S0001' })).rejects.toMatchObject({
+    await expect(call(authApi.findSGTByDate, { schoolId: '1' })).rejects.toMatchObject({
       kind: 'http',
       status: 409,
     });
@@ -169,7 +169,7 @@ describe('refusals and failures', () => {
           init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     );
-    const pending = call(authApi.findSGTByDate, { schoolId: 'S0001' }).catch((e: unknown) => e);
+    const pending = call(authApi.findSGTByDate, { schoolId: '1' }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
     expect(notify.notifications).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
@@ -180,7 +180,7 @@ describe('refusals and failures', () => {
   it('reports a network failure as 网络请求错误', async () => {
     startSession(aStoredUser());
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(call(authApi.findSGTByDate, { schoolId: 'S0001' })).rejects.toMatchObject({ kind: 'network' });
+    await expect(call(authApi.findSGTByDate, { schoolId: '1' })).rejects.toMatchObject({ kind: 'network' });
     expect(notify.notifications.map((n) => n.description)).toEqual(['网络请求错误']);
   });
 });
@@ -190,9 +190,9 @@ describe('401 and 403', () => {
     startSession(aStoredUser());
     fetchMock.mockImplementation(async () => envelopeResponse(401, '登录已过期', null, 401));
     const results = await Promise.allSettled([
-      call(authApi.findSGTByDate, { schoolId: 'S0001' }),
+      call(authApi.findSGTByDate, { schoolId: '1' }),
       call(authApi.findUserInfo, {}),
-      call(markCall, { schoolId: 'S0001' }),
+      call(markCall, { schoolId: '1' }),
     ]);
     expect(results.map((r) => r.status === 'rejected' && (r.reason as ApiError).kind)).toEqual([
       'unauthorized',
@@ -229,7 +229,7 @@ describe('401 and 403', () => {
   it('goes to /403 when the server refuses', async () => {
     startSession(aStoredUser());
     fetchMock.mockResolvedValue(envelopeResponse(403, '无权访问该学校', null, 403));
-    await expect(call(markCall, { schoolId: 'S0002' })).rejects.toMatchObject({ kind: 'forbidden', status: 403 });
+    await expect(call(markCall, { schoolId: '2' })).rejects.toMatchObject({ kind: 'forbidden', status: 403 });
     expect(navigator.navigate).toHaveBeenCalledWith('/403');
   });
 });
@@ -245,7 +245,7 @@ describe('file responses', () => {
         },
       }),
     );
-    const file = await callFile(markCall, { schoolId: 'S0001' });
+    const file = await callFile(markCall, { schoolId: '1' });
     expect(file.fileName).toBe('八年级成绩.xlsx');
     expect(await file.blob.text()).toBe('xlsx-bytes');
   });

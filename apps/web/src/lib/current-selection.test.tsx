@@ -29,37 +29,37 @@ const term = (schyId: string, yearName: string, termId: string, termNo: number, 
 
 const YEARS: SchoolYearWithTerms[] = [
   {
-    schyId: 'Y1',
+    schyId: '91',
     name: '2025-2026学年',
     startDate: '2025-09-01',
     endDate: '2026-08-31',
     terms: [
-      term('Y1', '2025-2026学年', 'T1', 1, '2025-09-01', '2026-01-31'),
-      term('Y1', '2025-2026学年', 'T2', 2, '2026-02-01', '2026-08-31'),
+      term('91', '2025-2026学年', '81', 1, '2025-09-01', '2026-01-31'),
+      term('91', '2025-2026学年', '82', 2, '2026-02-01', '2026-08-31'),
     ],
   },
   {
-    schyId: 'Y2',
+    schyId: '92',
     name: '2026-2027学年',
     startDate: '2026-09-01',
     endDate: '2027-08-31',
     terms: [
-      term('Y2', '2026-2027学年', 'T3', 1, '2026-09-01', '2027-01-31'),
-      term('Y2', '2026-2027学年', 'T4', 2, '2027-02-01', '2027-08-31'),
+      term('92', '2026-2027学年', '83', 1, '2026-09-01', '2027-01-31'),
+      term('92', '2026-2027学年', '84', 2, '2027-02-01', '2027-08-31'),
     ],
   },
 ];
 
-const T1 = findTerm(YEARS, 'T1')!;
-const T2 = findTerm(YEARS, 'T2')!;
-const T3 = findTerm(YEARS, 'T3')!;
+const T1 = findTerm(YEARS, '81')!;
+const T2 = findTerm(YEARS, '82')!;
+const T3 = findTerm(YEARS, '83')!;
 const GONE: SchoolYearTerm = { ...T1, term: { ...T1.term, termId: 'deleted' } };
 
 describe('which term is the current selection', () => {
   it('is the shape the store and storage keep (spec §3 school year + term)', () => {
     expect(T2).toEqual({
-      schoolYear: { schyId: 'Y1', name: '2025-2026学年', startDate: '2025-09-01', endDate: '2026-08-31' },
-      term: { termId: 'T2', schyId: 'Y1', name: '下学期', termNo: 2, startDate: '2026-02-01', endDate: '2026-08-31' },
+      schoolYear: { schyId: '91', name: '2025-2026学年', startDate: '2025-09-01', endDate: '2026-08-31' },
+      term: { termId: '82', schyId: '91', name: '下学期', termNo: 2, startDate: '2026-02-01', endDate: '2026-08-31' },
     });
   });
 
@@ -83,7 +83,7 @@ describe('which term is the current selection', () => {
 
   it('defaults to the covering term, else the latest started, else the first', () => {
     expect(defaultTerm(YEARS, '2026-12-01')).toEqual(T3);
-    expect(defaultTerm(YEARS, '2030-01-01')?.term.termId).toBe('T4');
+    expect(defaultTerm(YEARS, '2030-01-01')?.term.termId).toBe('84');
     expect(defaultTerm(YEARS, '2020-01-01')).toEqual(T1);
     expect(defaultTerm([], '2026-12-01')).toBeNull();
   });
@@ -110,7 +110,7 @@ describe('the saved choice', () => {
   it('ignores anything unreadable', () => {
     localStorage.setItem(selectionKey('teacher01'), '{not json');
     expect(readSavedSelection('teacher01')).toBeNull();
-    localStorage.setItem(selectionKey('teacher01'), JSON.stringify({ term: { termId: 'T1' } }));
+    localStorage.setItem(selectionKey('teacher01'), JSON.stringify({ term: { termId: '81' } }));
     expect(readSavedSelection('teacher01')).toBeNull();
   });
 });
@@ -175,7 +175,7 @@ describe('useCurrentSelection', () => {
     // The default is not a choice: nothing is saved for it.
     expect(readSavedSelection('teacher01')).toBeNull();
 
-    act(() => chooseTerm('T2'));
+    act(() => chooseTerm('82'));
     await waitFor(() => expect(shown().textContent).toBe('2025-2026学年 下学期'));
     expect(useAppStore.getState().schoolYearTerm).toEqual(T2);
     expect(readSavedSelection('teacher01')).toEqual(T2);

@@ -47,7 +47,7 @@ export function aStoredUser(overrides: Partial<StoredUser> = {}): StoredUser {
     token: '9f1c2e3d4b5a69788796a5b4c3d2e1f0',
     jwtToken: 'header.payload.signature',
     type: 1,
-    schoolId: 'S0001',
+    schoolId: '1',
     userCode: 'T0001',
     name: '王老师',
     mustChangePsw: false,

@@ -20,14 +20,14 @@ import { envelopeResponse } from '../../lib/test-fakes.ts';
 
 export const YEARS: SchoolYearWithTerms[] = [
   {
-    schyId: 'Y1',
+    schyId: '91',
     name: '2025-2026学年',
     startDate: '2025-09-01',
     endDate: '2026-08-31',
     terms: [
       {
-        termId: 'T1',
-        schyId: 'Y1',
+        termId: '81',
+        schyId: '91',
         schoolYearName: '2025-2026学年',
         termNo: 1,
         name: '上学期',
@@ -35,8 +35,8 @@ export const YEARS: SchoolYearWithTerms[] = [
         endDate: '2026-01-31',
       },
       {
-        termId: 'T2',
-        schyId: 'Y1',
+        termId: '82',
+        schyId: '91',
         schoolYearName: '2025-2026学年',
         termNo: 2,
         name: '下学期',
@@ -46,14 +46,14 @@ export const YEARS: SchoolYearWithTerms[] = [
     ],
   },
   {
-    schyId: 'Y2',
+    schyId: '92',
     name: '2026-2027学年',
     startDate: '2026-09-01',
     endDate: '2027-08-31',
     terms: [
       {
-        termId: 'T3',
-        schyId: 'Y2',
+        termId: '83',
+        schyId: '92',
         schoolYearName: '2026-2027学年',
         termNo: 1,
         name: '上学期',
@@ -66,7 +66,7 @@ export const YEARS: SchoolYearWithTerms[] = [
 
 export const CLASSES: SchoolClass[] = [
   {
-    classId: 'C1',
+    classId: '11',
     name: '八年级(1)班',
     gradeId: '8',
     gradeName: '八年级',
@@ -81,12 +81,12 @@ export const CLASSES: SchoolClass[] = [
 
 export const STUDENTS: Student[] = [
   {
-    studentId: 'S1',
+    studentId: '21',
     name: '张子涵',
     gender: 1,
     studentNo: '2025080101',
     examNo: '080101',
-    classId: 'C1',
+    classId: '11',
     className: '八年级(1)班',
     gradeId: '8',
     gradeName: '八年级',
@@ -97,7 +97,7 @@ export const STUDENTS: Student[] = [
 
 export const TEACHERS: Teacher[] = [
   {
-    teacherId: 'E1',
+    teacherId: '31',
     name: '李明华',
     phone: '13800000002',
     gender: 2,
@@ -109,15 +109,15 @@ export const TEACHERS: Teacher[] = [
 
 export const LINKS: ClassTeacher[] = [
   {
-    scteaId: 'L1',
-    termId: 'T3',
-    classId: 'C1',
+    scteaId: '41',
+    termId: '83',
+    classId: '11',
     className: '八年级(1)班',
     gradeId: '8',
     gradeName: '八年级',
     courseId: '2',
     courseName: '数学',
-    teacherId: 'E1',
+    teacherId: '31',
     teacherName: '李明华',
     isHead: true,
   },
@@ -125,8 +125,8 @@ export const LINKS: ClassTeacher[] = [
 
 export const LEADERS: OrganLeader[] = [
   {
-    solId: 'O1',
-    teacherId: 'E1',
+    solId: '51',
+    teacherId: '31',
     teacherName: '李明华',
     role: 3,
     roleName: '年级主任',
@@ -139,11 +139,11 @@ export const LEADERS: OrganLeader[] = [
 
 export const GRADES: SchoolGrade[] = [
   {
-    sgId: 'G8',
+    sgId: '68',
     gradeId: '8',
     gradeName: '八年级',
     stage: 2,
-    schoolGradeCourses: [{ sgcId: 'GC1', courseId: '2', courseName: '数学' }],
+    schoolGradeCourses: [{ sgcId: '71', courseId: '2', courseName: '数学' }],
   },
 ];
 

@@ -28,7 +28,7 @@ const done: ReportStatus = {
 function anExam(overrides: Partial<ReportExam> = {}): ReportExam {
   return {
     meId: '7',
-    schoolId: 'S0001',
+    schoolId: '1',
     name: '八年级期中考试',
     examType: 1,
     startDate: '2026-11-05',
