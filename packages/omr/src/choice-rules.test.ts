@@ -29,19 +29,19 @@ describe('decideRow', () => {
   });
 
   it('needs the fill to stand clear of the row: a uniformly grey row reads nothing filled', () => {
-    // 0.42 is above the floor but only 0.17 over the row's lightest bubble (0.25).
-    const decision = decideRow([0.25, 0.42, 0.27, 0.26], 'single');
+    // 0.4 is above the floor but only 0.16 over the row's lightest bubble (0.24).
+    const decision = decideRow([0.24, 0.4, 0.27, 0.26], 'single');
     expect(decision.marked).toEqual([]);
     expect(decision.flags).toEqual(['faint']);
   });
 
   it('needs the absolute floor too: a bubble just clearly darker than white paper but under the floor is not filled', () => {
-    expect(decideRow([0.0, 0.3, 0.0, 0.0], 'single')).toEqual({ marked: [], uncertain: [1], flags: ['faint'] });
+    expect(decideRow([0.0, 0.28, 0.0, 0.0], 'single')).toEqual({ marked: [], uncertain: [1], flags: ['faint'] });
   });
 
   it('honours the thresholds given', () => {
     const lenient = { ...DEFAULT_CHOICE_THRESHOLDS, filledFloor: 0.25, clearMargin: 0.15 };
-    expect(decideRow([0.0, 0.3, 0.0, 0.0], 'single', lenient).marked).toEqual([1]);
+    expect(decideRow([0.0, 0.28, 0.0, 0.0], 'single', lenient).marked).toEqual([1]);
   });
 
   it('treats a row with no bubbles as blank', () => {

@@ -19,10 +19,10 @@ export interface ChoiceThresholds {
 }
 
 export const DEFAULT_CHOICE_THRESHOLDS: ChoiceThresholds = {
-  filledFloor: 0.35,
+  filledFloor: 0.3,
   clearMargin: 0.2,
   faintFloor: 0.12,
-  referenceCap: 0.3,
+  referenceCap: 0.25,
 };
 
 export interface RowDecision {

@@ -24,7 +24,10 @@ function pairsThrough(h: Homography, points = corners) {
 
 describe('solveLinearSystem', () => {
   it('solves a system that needs a row swap (zero on the first pivot)', () => {
-    const solution = solveLinearSystem([Float64Array.of(0, 2, 1), Float64Array.of(1, 1, 0), Float64Array.of(2, 0, 3)], Float64Array.of(7, 3, 11));
+    const solution = solveLinearSystem(
+      [Float64Array.of(0, 2, 1), Float64Array.of(1, 1, 0), Float64Array.of(2, 0, 3)],
+      Float64Array.of(7, 3, 11),
+    );
     expect(Array.from(solution!)).toEqual([expect.closeTo(1, 12), expect.closeTo(2, 12), expect.closeTo(3, 12)]);
   });
 
@@ -62,7 +65,12 @@ describe('homographyFromPairs', () => {
         1,
       ];
       const h = homographyFromPairs(pairsThrough(truth))!;
-      for (const probe of [{ x: 0, y: 0 }, { x: 210, y: 148 }, { x: 420, y: 297 }, { x: 37, y: 250 }]) {
+      for (const probe of [
+        { x: 0, y: 0 },
+        { x: 210, y: 148 },
+        { x: 420, y: 297 },
+        { x: 37, y: 250 },
+      ]) {
         const got = applyHomography(h, probe.x, probe.y);
         const want = applyHomography(truth, probe.x, probe.y);
         expect(Math.hypot(got.x - want.x, got.y - want.y)).toBeLessThan(1e-3);
@@ -88,7 +96,17 @@ describe('homographyFromPairs', () => {
 describe('inverse, jacobian, skew and dpi', () => {
   const angle = (2 * Math.PI) / 180;
   const k = 200 / 25.4;
-  const rotation: Homography = [k * Math.cos(angle), -k * Math.sin(angle), 50, k * Math.sin(angle), k * Math.cos(angle), 20, 0, 0, 1];
+  const rotation: Homography = [
+    k * Math.cos(angle),
+    -k * Math.sin(angle),
+    50,
+    k * Math.sin(angle),
+    k * Math.cos(angle),
+    20,
+    0,
+    0,
+    1,
+  ];
 
   it('inverts: image → template → image is the identity', () => {
     const keystone: Homography = [7.9, -0.21, 35.5, 0.33, 7.7, -12.25, 2.1e-5, -1.4e-5, 1];

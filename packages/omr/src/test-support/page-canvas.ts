@@ -13,6 +13,8 @@ export interface ScanPose {
   scale: number;
   /** Shift of the page centre from the image centre, mm. */
   shiftMm: { x: number; y: number };
+  /** Glass around the sheet captured in the image, mm each side (a scanner images a little more than the page). */
+  marginMm: number;
 }
 
 export class PageCanvas {
@@ -29,8 +31,8 @@ export class PageCanvas {
     background: number,
   ) {
     const pxPerMm = pose.dpi / 25.4;
-    const width = Math.round(pageWidthMm * pxPerMm);
-    const height = Math.round(pageHeightMm * pxPerMm);
+    const width = Math.round((pageWidthMm + 2 * pose.marginMm) * pxPerMm);
+    const height = Math.round((pageHeightMm + 2 * pose.marginMm) * pxPerMm);
     this.image = { width, height, data: new Uint8Array(width * height) };
     const angle = (pose.rotationDegrees * Math.PI) / 180;
     const k = pose.scale * pxPerMm;
@@ -43,7 +45,14 @@ export class PageCanvas {
     this.truth = [cos, -sin, tx, sin, cos, ty, 0, 0, 1];
     const det = cos * cos + sin * sin;
     // Inverse of [[cos, -sin], [sin, cos]] applied to (px - t).
-    this.inverse = [cos / det, sin / det, -(cos * tx + sin * ty) / det, -sin / det, cos / det, (sin * tx - cos * ty) / det];
+    this.inverse = [
+      cos / det,
+      sin / det,
+      -(cos * tx + sin * ty) / det,
+      -sin / det,
+      cos / det,
+      (sin * tx - cos * ty) / det,
+    ];
     this.fillPaper(paper, background);
   }
 
@@ -125,12 +134,18 @@ export class PageCanvas {
     const dy = y1 - y0;
     const length2 = dx * dx + dy * dy || 1;
     const half = lineMm / 2;
-    this.paint(Math.min(x0, x1) - half, Math.min(y0, y1) - half, Math.max(x0, x1) + half, Math.max(y0, y1) + half, (mx, my) => {
-      const t = Math.max(0, Math.min(1, ((mx - x0) * dx + (my - y0) * dy) / length2));
-      const ex = x0 + t * dx - mx;
-      const ey = y0 + t * dy - my;
-      return ex * ex + ey * ey <= half * half ? value : null;
-    });
+    this.paint(
+      Math.min(x0, x1) - half,
+      Math.min(y0, y1) - half,
+      Math.max(x0, x1) + half,
+      Math.max(y0, y1) + half,
+      (mx, my) => {
+        const t = Math.max(0, Math.min(1, ((mx - x0) * dx + (my - y0) * dy) / length2));
+        const ex = x0 + t * dx - mx;
+        const ey = y0 + t * dy - my;
+        return ex * ex + ey * ey <= half * half ? value : null;
+      },
+    );
   }
 
   /** A black frame `widthPx` wide along the image edges, as a scanner lid leaves it. */
@@ -148,7 +163,14 @@ export class PageCanvas {
     if (radius <= 0) return;
     const { width, height, data } = this.image;
     const buffer = new Uint8Array(data.length);
-    const pass = (source: Uint8Array, target: Uint8Array, length: number, lines: number, step: number, next: number) => {
+    const pass = (
+      source: Uint8Array,
+      target: Uint8Array,
+      length: number,
+      lines: number,
+      step: number,
+      next: number,
+    ) => {
       for (let line = 0; line < lines; line++) {
         const base = line * next;
         for (let i = 0; i < length; i++) {

@@ -94,15 +94,49 @@ function drawLetter(canvas: PageCanvas, letter: string, c: PlanePoint, ink: numb
   const s = 0.9;
   const line = 0.25;
   const segments: Record<string, number[][]> = {
-    A: [[-0.6, 1, 0, -1], [0, -1, 0.6, 1], [-0.3, 0.2, 0.3, 0.2]],
-    B: [[-0.5, -1, -0.5, 1], [-0.5, -1, 0.5, -0.5], [0.5, -0.5, -0.5, 0], [-0.5, 0, 0.5, 0.5], [0.5, 0.5, -0.5, 1]],
-    C: [[0.5, -1, -0.5, -0.6], [-0.5, -0.6, -0.5, 0.6], [-0.5, 0.6, 0.5, 1]],
-    D: [[-0.5, -1, -0.5, 1], [-0.5, -1, 0.5, 0], [0.5, 0, -0.5, 1]],
-    E: [[-0.5, -1, -0.5, 1], [-0.5, -1, 0.5, -1], [-0.5, 0, 0.3, 0], [-0.5, 1, 0.5, 1]],
-    T: [[-0.6, -1, 0.6, -1], [0, -1, 0, 1]],
-    F: [[-0.5, -1, -0.5, 1], [-0.5, -1, 0.5, -1], [-0.5, 0, 0.3, 0]],
+    A: [
+      [-0.6, 1, 0, -1],
+      [0, -1, 0.6, 1],
+      [-0.3, 0.2, 0.3, 0.2],
+    ],
+    B: [
+      [-0.5, -1, -0.5, 1],
+      [-0.5, -1, 0.5, -0.5],
+      [0.5, -0.5, -0.5, 0],
+      [-0.5, 0, 0.5, 0.5],
+      [0.5, 0.5, -0.5, 1],
+    ],
+    C: [
+      [0.5, -1, -0.5, -0.6],
+      [-0.5, -0.6, -0.5, 0.6],
+      [-0.5, 0.6, 0.5, 1],
+    ],
+    D: [
+      [-0.5, -1, -0.5, 1],
+      [-0.5, -1, 0.5, 0],
+      [0.5, 0, -0.5, 1],
+    ],
+    E: [
+      [-0.5, -1, -0.5, 1],
+      [-0.5, -1, 0.5, -1],
+      [-0.5, 0, 0.3, 0],
+      [-0.5, 1, 0.5, 1],
+    ],
+    T: [
+      [-0.6, -1, 0.6, -1],
+      [0, -1, 0, 1],
+    ],
+    F: [
+      [-0.5, -1, -0.5, 1],
+      [-0.5, -1, 0.5, -1],
+      [-0.5, 0, 0.3, 0],
+    ],
   };
-  const digitStrokes = [[-0.4, -1, 0.4, -1], [0.4, -1, 0.4, 1], [0.4, 1, -0.4, 1]];
+  const digitStrokes = [
+    [-0.4, -1, 0.4, -1],
+    [0.4, -1, 0.4, 1],
+    [0.4, 1, -0.4, 1],
+  ];
   for (const [x0, y0, x1, y1] of segments[letter] ?? digitStrokes) {
     canvas.stroke(c.x + x0! * s, c.y + y0! * s, c.x + x1! * s, c.y + y1! * s, line, ink);
   }
@@ -126,7 +160,13 @@ function drawMark(canvas: PageCanvas, c: PlanePoint, mark: PencilMark, paper: nu
 
 export function drawCard(layout: CardPageLayout, page: DrawnPage, scan: ScanSpec): PageCanvas {
   const random = seededRandom(scan.seed);
-  const canvas = new PageCanvas(layout.pageWidthMm, layout.pageHeightMm, scan, scan.paper, scan.borderPx > 0 ? 30 : 255);
+  const canvas = new PageCanvas(
+    layout.pageWidthMm,
+    layout.pageHeightMm,
+    scan,
+    scan.paper,
+    scan.borderPx > 0 ? 30 : 255,
+  );
   for (const [corner, centre] of Object.entries(layout.locators)) {
     if (scan.missingLocators?.includes(corner as 'topLeft')) continue;
     canvas.square(centre.x, centre.y, layout.locatorSizeMm, 15);
@@ -152,7 +192,9 @@ export function drawCard(layout: CardPageLayout, page: DrawnPage, scan: ScanSpec
     if (pencil) drawMark(canvas, centre, pencil, scan.paper, random);
   };
   layout.questions.forEach((question, q) => {
-    question.options.forEach((option, i) => drawBubble(option.center, option.letter, page.questionMarks[q]?.[i] ?? null));
+    question.options.forEach((option, i) =>
+      drawBubble(option.center, option.letter, page.questionMarks[q]?.[i] ?? null),
+    );
   });
   layout.candidateNumber?.digits.forEach((column, d) => {
     column.forEach((centre, k) => drawBubble(centre, String(k), page.digitMarks[d]?.[k] ?? null));
