@@ -40,7 +40,7 @@ describe('homographyFromPairs', () => {
   it('recovers a known perspective transform from its four corner pairs', () => {
     const truth: Homography = [7.9, -0.21, 35.5, 0.33, 7.7, -12.25, 2.1e-5, -1.4e-5, 1];
     const h = homographyFromPairs(pairsThrough(truth))!;
-    truth.forEach((value, i) => expect(h[i]).toBeCloseTo(value, 8));
+    for (const [i, value] of truth.entries()) expect(h[i]).toBeCloseTo(value, 8);
     // And it maps points other than the four it was built from.
     const inner = applyHomography(h, 200, 150);
     const expected = applyHomography(truth, 200, 150);

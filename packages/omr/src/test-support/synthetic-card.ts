@@ -192,12 +192,12 @@ export function drawCard(layout: CardPageLayout, page: DrawnPage, scan: ScanSpec
     if (pencil) drawMark(canvas, centre, pencil, scan.paper, random);
   };
   layout.questions.forEach((question, q) => {
-    question.options.forEach((option, i) =>
-      drawBubble(option.center, option.letter, page.questionMarks[q]?.[i] ?? null),
-    );
+    for (const [i, option] of question.options.entries()) {
+      drawBubble(option.center, option.letter, page.questionMarks[q]?.[i] ?? null);
+    }
   });
   layout.candidateNumber?.digits.forEach((column, d) => {
-    column.forEach((centre, k) => drawBubble(centre, String(k), page.digitMarks[d]?.[k] ?? null));
+    for (const [k, centre] of column.entries()) drawBubble(centre, String(k), page.digitMarks[d]?.[k] ?? null);
   });
   if (scan.borderPx > 0) canvas.scanBorder(scan.borderPx, 25);
   canvas.boxBlur(scan.blurRadius);
