@@ -85,14 +85,15 @@ export interface ScanSpec extends ScanPose {
   borderPx: number;
   /** Grey of the printed letters and outlines (light ink: ~205; a dark misprint: ~110). */
   letterInk: number;
+  /** Stroke width of the printed letters, mm (0.25 by default). */
+  letterLineMm?: number;
   /** Corners whose locator is not printed (a torn or folded corner). */
   missingLocators?: readonly ('topLeft' | 'topRight' | 'bottomRight' | 'bottomLeft')[];
 }
 
 /** Letters as a few thin strokes inside the bubble, in printed ink. */
-function drawLetter(canvas: PageCanvas, letter: string, c: PlanePoint, ink: number): void {
+function drawLetter(canvas: PageCanvas, letter: string, c: PlanePoint, ink: number, line: number): void {
   const s = 0.9;
-  const line = 0.25;
   const segments: Record<string, number[][]> = {
     A: [
       [-0.6, 1, 0, -1],
@@ -151,7 +152,10 @@ function drawMark(canvas: PageCanvas, c: PlanePoint, mark: PencilMark, paper: nu
   const seed = Math.floor(random() * 2 ** 31);
   const grain = seededRandom(seed);
   if (mark.style === 'erased') {
-    canvas.ellipse(c.x, c.y, 2.5, 1.75, () => (grain() < 0.22 ? paper * (1 - mark.darkness) : null));
+    // What an eraser leaves: diagonal streaks of graphite, half a millimetre wide every 1.6 mm.
+    canvas.ellipse(c.x, c.y, 2.5, 1.75, (mx, my) =>
+      (mx + my + 10) % 1.6 < 0.5 ? paper * (1 - mark.darkness * (0.8 + 0.4 * grain())) : null,
+    );
     return;
   }
   // Pencil grain: each pixel's darkness varies ±25 % around the mark's.
@@ -188,7 +192,7 @@ export function drawCard(layout: CardPageLayout, page: DrawnPage, scan: ScanSpec
   const bubbleB = layout.bubble.heightMm / 2;
   const drawBubble = (centre: PlanePoint, letter: string, pencil: PencilMark | null) => {
     canvas.ellipseOutline(centre.x, centre.y, bubbleA, bubbleB, 0.2, scan.letterInk);
-    drawLetter(canvas, letter, centre, scan.letterInk);
+    drawLetter(canvas, letter, centre, scan.letterInk, scan.letterLineMm ?? 0.25);
     if (pencil) drawMark(canvas, centre, pencil, scan.paper, random);
   };
   layout.questions.forEach((question, q) => {
