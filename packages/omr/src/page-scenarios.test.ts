@@ -25,7 +25,7 @@ const scan: ScanSpec = {
 
 const solid: PencilMark = { darkness: 0.7, size: 0.95 };
 const faint: PencilMark = { darkness: 0.35, size: 0.4 };
-const erased: PencilMark = { darkness: 0.3, size: 1, style: 'erased' };
+const erased: PencilMark = { darkness: 0.45, size: 1, style: 'erased' };
 
 /** Marks by letter per question, e.g. { 1: { B: solid } }; unlisted questions are left blank. */
 function marks(layoutOfPage: CardPageLayout, byQuestion: Record<number, Record<string, PencilMark>>) {
@@ -87,6 +87,39 @@ describe('flags instead of guesses', () => {
     expect(number.value).toBeNull();
     expect(number.digits.map((d) => d.digit)).toEqual([2, 0, 4, null, 1, 5]);
     expect(number.digits[3]!.flags).toEqual(['faint']);
+  });
+});
+
+describe('faint and erased marks over a sweep of scanner poses', () => {
+  // Every question carries one kind of mark on its first bubble, in turn: faint, erased, solid, none.
+  const kinds = [faint, erased, solid, null] as const;
+  const questionMarks = layout.questions.map((question, i) =>
+    question.options.map((_, j) => (j === 0 ? kinds[i % 4]! : null)),
+  );
+  const poses = Array.from({ length: 12 }, (_, n) => ({
+    ...scan,
+    seed: 100 + n,
+    rotationDegrees: -3 + n * 0.55 + (n % 4 === 3 ? 180 : 0),
+    scale: 0.97 + (n % 7) * 0.01,
+    paper: 220 + n * 2,
+    blurRadius: n % 3 === 0 ? 0 : 1,
+    borderPx: n % 2 === 0 ? 10 : 0,
+  }));
+
+  it.each(poses)('pose $seed: faint and erased flagged, solid read, none blank', (pose) => {
+    const reading = read({ questionMarks, digitMarks: digits('000000') }, pose);
+    reading.questions.forEach((question, i) => {
+      const kind = kinds[i % 4];
+      const expected =
+        kind === solid
+          ? { answer: layout.questions[i]!.options[0]!.letter, flags: [] }
+          : kind === null
+            ? { answer: null, flags: ['blank'] }
+            : { answer: null, flags: ['faint'] };
+      expect({ answer: question.answer, flags: question.flags }, `question ${i + 1}: ${question.ratios}`).toEqual(
+        expected,
+      );
+    });
   });
 });
 

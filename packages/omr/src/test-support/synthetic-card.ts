@@ -152,9 +152,9 @@ function drawMark(canvas: PageCanvas, c: PlanePoint, mark: PencilMark, paper: nu
   const seed = Math.floor(random() * 2 ** 31);
   const grain = seededRandom(seed);
   if (mark.style === 'erased') {
-    // What an eraser leaves: diagonal streaks of graphite, half a millimetre wide every 1.6 mm.
+    // What an eraser leaves: diagonal streaks of graphite, 0.35 mm wide every 1.6 mm.
     canvas.ellipse(c.x, c.y, 2.5, 1.75, (mx, my) =>
-      (mx + my + 10) % 1.6 < 0.5 ? paper * (1 - mark.darkness * (0.8 + 0.4 * grain())) : null,
+      (mx + my + 10) % 1.6 < 0.35 ? paper * (1 - mark.darkness * (0.8 + 0.4 * grain())) : null,
     );
     return;
   }
