@@ -45,7 +45,8 @@ export function randomPage(layout: CardPageLayout, seed: number, dpi: number, up
     rotationDegrees: between(random, -3, 3) + (upsideDown ? 180 : 0),
     scale: between(random, 0.97, 1.03),
     shiftMm: { x: between(random, -3, 3), y: between(random, -3, 3) },
-    marginMm: 8,
+    // Enough glass that a sheet turned by 3° and enlarged by 3 % still lies wholly inside the image.
+    marginMm: 6 + 0.03 * Math.max(layout.pageWidthMm, layout.pageHeightMm),
     paper: Math.round(between(random, 215, 250)),
     blurRadius: random() < 0.7 ? 1 : 0,
     noise: Math.round(between(random, 3, 10)),
