@@ -51,11 +51,7 @@ describe('uploads (multipart)', () => {
 
   it('refuses bad parameters before sending anything', async () => {
     await expect(
-      callUpload(
-        schoolBaseApi.importPreview,
-        { schoolId: '1', kind: 'pupils' as 'students' },
-        new File([], 'a.xlsx'),
-      ),
+      callUpload(schoolBaseApi.importPreview, { schoolId: '1', kind: 'pupils' as 'students' }, new File([], 'a.xlsx')),
     ).rejects.toMatchObject({ kind: 'invalid-params' });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(notify.notifications[0]?.title).toBe('错误');
