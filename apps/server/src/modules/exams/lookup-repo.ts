@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { classes, classTeachers, teachers } from '../../db/schema.ts';
+import { classes, classTeachers, schools, teachers } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
 import { examStudents, multiExams, singleExams } from './schema.ts';
 
@@ -8,6 +8,12 @@ import { examStudents, multiExams, singleExams } from './schema.ts';
 
 export type MultiExamRow = typeof multiExams.$inferSelect;
 export type SingleExamRow = typeof singleExams.$inferSelect;
+
+/** The school's name, for the title rows of score books and templates. */
+export async function schoolNameOf(ex: Executor, schoolId: number): Promise<string> {
+  const [row] = await ex.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId));
+  return row?.name ?? '';
+}
 
 export async function findMultiExamRow(ex: Executor, meId: number): Promise<MultiExamRow | null> {
   const [row] = await ex.select().from(multiExams).where(eq(multiExams.id, meId));

@@ -5,7 +5,7 @@ import { badInput } from '../../../platform/errors.ts';
 import { FileResult, XLSX_CONTENT_TYPE } from '../../../platform/files.ts';
 import { addPrintedSheet, setUpPage } from '../../../platform/workbook-print.ts';
 import { type CallParams, ownMultiExam, subjectOfMulti } from '../access.ts';
-import { schoolNameOf } from '../scores/school-name-repo.ts';
+import { schoolNameOf } from '../lookup-repo.ts';
 import { isChoiceQuestion } from '../scores/score-input.ts';
 import { questionsOf } from '../scores/score-write-repo.ts';
 import { type ExamStudentScore, examStudentScores, singleExamsOfMulti } from '../scores/scores-repo.ts';

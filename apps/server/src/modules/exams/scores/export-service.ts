@@ -6,10 +6,9 @@ import type { Db } from '../../../platform/db.ts';
 import { FileResult, XLSX_CONTENT_TYPE } from '../../../platform/files.ts';
 import { requireAny } from '../../../platform/read-scope.ts';
 import { type CallParams, ownClassId, ownMultiExam, ownSingleExam } from '../access.ts';
-import type { MultiExamRow } from '../lookup-repo.ts';
+import { type MultiExamRow, schoolNameOf } from '../lookup-repo.ts';
 import { courseKey, examReadScope, readableClasses, readableClassesOrNone } from '../score-scope.ts';
 import { addBookSheet, singleSheetTable, totalsSheetTable } from './export-sheet.ts';
-import { schoolNameOf } from './school-name-repo.ts';
 import { multiTotals, scoreBook } from './score-book.ts';
 import { questionsOf } from './score-write-repo.ts';
 import { byClassAndNo, examStudentScores, singleExamsOfMulti } from './scores-repo.ts';
@@ -21,6 +20,11 @@ import { byClassAndNo, examStudentScores, singleExamsOfMulti } from './scores-re
 // (every course of the class). A sheet the reader may read nothing of is left out of the book.
 
 export function createExportService(db: Db) {
+  /** What a score book's title row names: the school and the exam. */
+  async function bookTitle(multi: MultiExamRow) {
+    return { schoolName: await schoolNameOf(db, multi.schoolId), examName: multi.name };
+  }
+
   /** Every subject's rows and questions, with the reader's scope over the multi-exam. */
   async function subjectsOf(actor: Actor, multi: MultiExamRow) {
     const singles = await singleExamsOfMulti(db, multi.id);
@@ -77,7 +81,7 @@ export function createExportService(db: Db) {
       const [course] = (await singleExamsOfMulti(db, single.multiExamId)).filter((s) => s.id === single.id);
       const book = scoreBook(rows).filter((s) => visible.has(Number(s.classId)));
       const table = singleSheetTable(await questionsOf(db, single.id), book);
-      const title = { schoolName: await schoolNameOf(db, single.multi.schoolId), examName: single.multi.name };
+      const title = await bookTitle(single.multi);
       return file(`${single.multi.name}-${course!.courseName}-成绩.xlsx`, (workbook) =>
         addBookSheet(workbook, course!.courseName, table.header, table.rows, title),
       );
@@ -89,7 +93,7 @@ export function createExportService(db: Db) {
       const requested = await ownClassId(db, multi.schoolId, p.classId);
       const { subjects, scope } = await subjectsOf(actor, multi);
       const table = totalsTable(subjects, readableClasses(scope, TOTAL_SUBJECT, requested));
-      const title = { schoolName: await schoolNameOf(db, multi.schoolId), examName: multi.name };
+      const title = await bookTitle(multi);
       return file(`${multi.name}-总分成绩.xlsx`, (workbook) =>
         addBookSheet(workbook, '总分', table.header, table.rows, title),
       );
@@ -100,7 +104,7 @@ export function createExportService(db: Db) {
       const { subjects, scope } = await subjectsOf(actor, multi);
       if (!scope.whole) requireAny(scope);
       const totalClasses = readableClassesOrNone(scope, TOTAL_SUBJECT, null);
-      const title = { schoolName: await schoolNameOf(db, multi.schoolId), examName: multi.name };
+      const title = await bookTitle(multi);
       return file(`${multi.name}-成绩册.xlsx`, (workbook) => {
         if (scope.whole || totalClasses.size > 0) {
           const table = totalsTable(subjects, totalClasses);
