@@ -21,6 +21,9 @@ const MODULE_ORDER = [
   ['curriculum'],
   ['question-bank'],
   ['exams'],
+  ['scanning'],
+  ['marking'],
+  ['online-exam'],
   ['analysis', 'documents'],
 ];
 
