@@ -2,7 +2,6 @@ import { STUDENT_INFO_FIELDS, scoreText, splitFormulaText } from '@huikao/contra
 import {
   AlignmentType,
   BorderStyle,
-  type Math as DocxMath,
   Header,
   type ISectionOptions,
   type IStylesOptions,
@@ -18,7 +17,7 @@ import {
   WidthType,
 } from 'docx';
 import type { ExportPaper } from './export-paper.ts';
-import { formulaRun } from './word-math.ts';
+import { type FormulaPictures, formulaRun } from './word-math.ts';
 
 // What every exported paper shares: Chinese fonts and the 10.5 pt (五号) body, A4 portrait or A3
 // landscape with two columns, the seal line in the left margin, the student information line and
@@ -51,14 +50,18 @@ export const heading = (text: string, options: { size?: number; center?: boolean
   });
 
 /**
- * Question text as runs: text in the body font, `$…$` formulas as Word equations, line breaks kept.
+ * Question text as runs: text in the body font, `$…$` formulas as Word equations (or, for the
+ * few the converter does not build, the pictures prepared for them), line breaks kept.
  */
-export function textRuns(text: string, options: { bold?: boolean; size?: number } = {}): ParagraphChild[] {
+export function textRuns(
+  text: string,
+  options: { bold?: boolean; size?: number; pictures?: FormulaPictures } = {},
+): ParagraphChild[] {
   const size = options.size ?? SIZE.body;
-  const runs: (TextRun | DocxMath)[] = [];
+  const runs: ParagraphChild[] = [];
   for (const segment of splitFormulaText(text)) {
     if (segment.kind === 'math') {
-      runs.push(formulaRun(segment.tex, { size }));
+      runs.push(formulaRun(segment.tex, { size }, options.pictures));
       continue;
     }
     segment.text.split(/\r?\n/).forEach((line, index) => {
@@ -159,7 +162,7 @@ export function pageSetup(
 }
 
 /** Title, subtitle, the paper's facts, the student information line and the notes to students. */
-export function paperHeader(paper: ExportPaper, suffix = ''): Paragraph[] {
+export function paperHeader(paper: ExportPaper, suffix = '', pictures?: FormulaPictures): Paragraph[] {
   const blocks = [heading(`${paper.title}${suffix}`, { size: SIZE.title, center: true, before: 0 })];
   if (paper.subtitle) {
     blocks.push(
@@ -177,7 +180,7 @@ export function paperHeader(paper: ExportPaper, suffix = ''): Paragraph[] {
   if (paper.notes.trim()) {
     blocks.push(new Paragraph({ spacing: { before: 60 }, children: [plain('注意事项：', { bold: true })] }));
     for (const line of paper.notes.split(/\r?\n/).filter((l) => l.trim())) {
-      blocks.push(new Paragraph({ indent: { firstLine: 0 }, children: textRuns(line) }));
+      blocks.push(new Paragraph({ indent: { firstLine: 0 }, children: textRuns(line, { pictures }) }));
     }
   }
   return blocks;

@@ -16,3 +16,5 @@ export function createDocumentsModule(db: Db, pdf: PdfConverter = libreOfficeCon
     },
   };
 }
+
+export { type FormulaCoverage, measureFormulaCoverage } from './formula-coverage.ts';

@@ -1,42 +1,28 @@
-import { ACCENTS, ESCAPED, FRACTIONS, FUNCTIONS, SPACES, STYLE_WRAPPERS, SYMBOLS, TEXTS } from './latex-symbols.ts';
+import { type EnvironmentReader, readEnvironment } from './latex-environments.ts';
+import {
+  ACCENTS,
+  DELIMITER_SIZES,
+  ESCAPED,
+  FRACTIONS,
+  FUNCTIONS,
+  NARY,
+  SPACES,
+  STYLE_SWITCHES,
+  STYLE_WRAPPERS,
+  SYMBOLS,
+  TEXTS,
+} from './latex-symbols.ts';
+import { isChar, isCommand, type MathNode, mergeRuns, type Token, UnsupportedLatex } from './latex-tree.ts';
 
 // The LaTeX of question formulas read into a small math tree that maps one to one onto Word's
 // equation objects (OMML): runs, fractions, scripts, radicals, delimiters, n-ary operators,
-// accents, bars and systems of equations (cases). Pure; word-math.ts turns the tree into docx
-// objects. What school maths uses is covered; anything else (matrices and other environments,
-// unknown commands) is refused with UnsupportedLatex, and the export then writes that formula's
-// source in Cambria Math.
+// accents, bars, boxes, limits over and under, systems of equations, arrays and matrices. Pure;
+// word-math.ts turns the tree into docx objects. What it does not know (an unknown command, an
+// array with rules) is refused with UnsupportedLatex, and the export draws that formula as a
+// picture instead (formula-picture.ts).
 
-export type MathNode =
-  /** Letters, digits and operators. `upright` for function names and Chinese inside a formula. */
-  | { kind: 'run'; text: string; upright?: boolean }
-  /** \text{…}: ordinary text inside the formula. */
-  | { kind: 'text'; text: string }
-  | { kind: 'frac'; numerator: MathNode[]; denominator: MathNode[] }
-  | { kind: 'script'; base: MathNode[]; sub?: MathNode[]; sup?: MathNode[] }
-  | { kind: 'sqrt'; body: MathNode[]; degree?: MathNode[] }
-  /** Stretching delimiters (\left … \right); '' for an invisible one. */
-  | { kind: 'fenced'; open: string; close: string; body: MathNode[] }
-  /** ∑ and ∫ with their limits and the expression they apply to. */
-  | { kind: 'nary'; operator: 'sum' | 'int'; sub?: MathNode[]; sup?: MathNode[]; body: MathNode[] }
-  /** An accent over a letter or group: \vec, \hat, \bar… (`char` is the combining mark). */
-  | { kind: 'accent'; char: string; body: MathNode[] }
-  /** \overline (a bar over) and \underline. */
-  | { kind: 'bar'; position: 'top' | 'bottom'; body: MathNode[] }
-  /** \overrightarrow{AB}: an arrow over a group (vectors in Chinese textbooks). */
-  | { kind: 'groupChar'; char: string; body: MathNode[] }
-  /** \begin{cases}: rows stacked behind a left brace (systems of equations, 方程组). */
-  | { kind: 'cases'; rows: MathNode[][] };
-
-export class UnsupportedLatex extends Error {
-  constructor(readonly construct: string) {
-    super(`不支持的公式写法：${construct}`);
-    this.name = 'UnsupportedLatex';
-  }
-}
-
-/** A number (`3.14`) is one char token, so `90^\\circ` raises the whole 90. */
-type Token = { type: 'command'; name: string } | { type: 'char'; char: string } | { type: 'space' };
+export type { MathNode } from './latex-tree.ts';
+export { UnsupportedLatex } from './latex-tree.ts';
 
 function tokenize(tex: string): Token[] {
   const tokens: Token[] = [];
@@ -72,7 +58,16 @@ function tokenize(tex: string): Token[] {
 const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
 const OPERATOR_CHARS: Record<string, string> = { '*': '∗', "'": '′' };
 
-class Parser {
+/** Characters stretched over or under a group, and where they go. */
+const GROUP_CHARS: Record<string, [string, 'top' | 'bottom']> = {
+  overrightarrow: ['→', 'top'],
+  overleftarrow: ['←', 'top'],
+  overleftrightarrow: ['↔', 'top'],
+  underbrace: ['⏟', 'bottom'],
+  overbrace: ['⏞', 'top'],
+};
+
+class Parser implements EnvironmentReader {
   private position = 0;
   constructor(private readonly tokens: Token[]) {}
 
@@ -83,21 +78,13 @@ class Parser {
   }
 
   /** The next token that is not whitespace (skipped: only \\text reads whitespace). */
-  private peek(): Token | undefined {
+  peek(): Token | undefined {
     while (this.tokens[this.position]?.type === 'space') this.position++;
     return this.tokens[this.position];
   }
 
-  private isChar(token: Token | undefined, char: string): boolean {
-    return token?.type === 'char' && token.char === char;
-  }
-
-  private isCommand(token: Token | undefined, name: string): boolean {
-    return token?.type === 'command' && token.name === name;
-  }
-
   /** Atoms with their scripts until `stop` says so (a closing brace, \right, the end). */
-  private sequence(stop: (token: Token) => boolean): MathNode[] {
+  sequence(stop: (token: Token) => boolean): MathNode[] {
     const nodes: MathNode[] = [];
     for (let token = this.peek(); token && !stop(token); token = this.peek()) {
       if (token.type === 'space') {
@@ -118,7 +105,7 @@ class Parser {
     const close = atom.length === 1 && atom[0]!.kind === 'run' ? atom[0]!.text : '';
     const open = close === ')' ? '(' : close === ']' ? '[' : '';
     const next = this.peek();
-    if (!open || !(this.isChar(next, '^') || this.isChar(next, '_'))) return atom;
+    if (!open || !(isChar(next, '^') || isChar(next, '_'))) return atom;
     let depth = 0;
     for (let i = before.length - 1; i >= 0; i--) {
       const node = before[i]!;
@@ -136,7 +123,7 @@ class Parser {
   private argument(): MathNode[] {
     const token = this.peek();
     if (!token) throw new UnsupportedLatex('缺少参数');
-    if (this.isChar(token, '{')) return this.group();
+    if (isChar(token, '{')) return this.group();
     if (token.type === 'char' && token.char.length > 1) {
       // `\frac12`: an argument without braces is one character, even inside a number.
       this.tokens.splice(
@@ -152,15 +139,15 @@ class Parser {
 
   private group(): MathNode[] {
     this.position++; // {
-    const nodes = this.sequence((t) => this.isChar(t, '}'));
-    if (!this.isChar(this.peek(), '}')) throw new UnsupportedLatex('缺少 }');
+    const nodes = this.sequence((t) => isChar(t, '}'));
+    if (!isChar(this.peek(), '}')) throw new UnsupportedLatex('缺少 }');
     this.position++;
     return nodes;
   }
 
   /** The raw text of a braced argument (\text{…}), spaces kept. */
-  private rawArgument(): string {
-    if (!this.isChar(this.peek(), '{')) {
+  rawArgument(): string {
+    if (!isChar(this.peek(), '{')) {
       const token = this.tokens[this.position++];
       return token?.type === 'char' ? token.char : '';
     }
@@ -169,8 +156,8 @@ class Parser {
     let text = '';
     while (this.position < this.tokens.length) {
       const token = this.tokens[this.position++]!;
-      if (this.isChar(token, '{')) depth++;
-      if (this.isChar(token, '}') && --depth === 0) return text;
+      if (isChar(token, '{')) depth++;
+      if (isChar(token, '}') && --depth === 0) return text;
       if (token.type === 'space') text += ' ';
       else if (token.type === 'char') text += token.char;
       else text += SPACES[token.name] ?? (ESCAPED.has(token.name) ? token.name : '');
@@ -184,6 +171,17 @@ class Parser {
     // The atom is one token or one braced group: in `ab^2` the 2 belongs to b, in `{ab}^2` to ab.
     const only = base.length === 1 ? base[0] : undefined;
     if (only?.kind === 'nary') return [{ ...only, sub: only.sub ?? sub, sup: only.sup ?? sup }];
+    // \underbrace{…}_{n} and \overbrace{…}^{n}: the label stands under (over) the brace.
+    if (only?.kind === 'groupChar' && (only.char === '⏟' || only.char === '⏞')) {
+      const under = only.char === '⏟';
+      const limit = under ? sub : sup;
+      if (limit) {
+        const node: MathNode = { kind: 'limit', position: only.position, body: [only], limit };
+        const other = under ? sup : sub;
+        if (!other) return [node];
+        return [{ kind: 'script', base: [node], ...(under ? { sup: other } : { sub: other }) }];
+      }
+    }
     return [{ kind: 'script', base: mergeRuns(base), sub, sup }];
   }
 
@@ -193,16 +191,16 @@ class Parser {
     let sup: MathNode[] | undefined;
     for (;;) {
       const token = this.peek();
-      if (this.isChar(token, '_') && !sub) {
+      if (isChar(token, '_') && !sub) {
         this.position++;
         sub = this.argument();
-      } else if (this.isChar(token, '^') && !sup) {
+      } else if (isChar(token, '^') && !sup) {
         this.position++;
         sup = this.argument();
-      } else if (this.isChar(token, "'") && !sup) {
+      } else if (isChar(token, "'") && !sup) {
         this.position++;
         sup = [{ kind: 'run', text: '′' }];
-      } else if (this.isCommand(token, 'limits') || this.isCommand(token, 'nolimits')) {
+      } else if (isCommand(token, 'limits') || isCommand(token, 'nolimits')) {
         this.position++;
       } else {
         return { sub, sup };
@@ -238,27 +236,59 @@ class Parser {
     if (FRACTIONS.has(name)) return [{ kind: 'frac', numerator: this.argument(), denominator: this.argument() }];
     if (name === 'sqrt') {
       let degree: MathNode[] | undefined;
-      if (this.isChar(this.peek(), '[')) {
+      if (isChar(this.peek(), '[')) {
         this.position++;
-        degree = this.sequence((t) => this.isChar(t, ']'));
-        if (!this.isChar(this.peek(), ']')) throw new UnsupportedLatex('缺少 ]');
+        degree = this.sequence((t) => isChar(t, ']'));
+        if (!isChar(this.peek(), ']')) throw new UnsupportedLatex('缺少 ]');
         this.position++;
       }
       return [{ kind: 'sqrt', body: this.argument(), degree }];
     }
     if (name === 'left') return [this.fenced()];
-    if (name === 'begin') return [this.environment()];
-    if (name === 'sum' || name === 'int') return [this.nary(name)];
+    if (name === 'begin') return [readEnvironment(this, this.rawArgument())];
+    if (name in NARY) return [this.nary(NARY[name]!)];
     if (name in ACCENTS) return [{ kind: 'accent', char: ACCENTS[name]!, body: this.argument() }];
     if (name === 'overline') return [{ kind: 'bar', position: 'top', body: this.argument() }];
     if (name === 'underline') return [{ kind: 'bar', position: 'bottom', body: this.argument() }];
-    if (name === 'overrightarrow' || name === 'overleftarrow') {
-      return [{ kind: 'groupChar', char: name === 'overrightarrow' ? '→' : '←', body: this.argument() }];
+    if (name in GROUP_CHARS) {
+      const [char, position] = GROUP_CHARS[name]!;
+      return [{ kind: 'groupChar', char, position, body: this.argument() }];
     }
+    if (name === 'xrightarrow' || name === 'xleftarrow')
+      return [this.extensibleArrow(name === 'xrightarrow' ? '→' : '←')];
+    if (name === 'stackrel' || name === 'overset' || name === 'underset') {
+      const limit = this.argument();
+      return [{ kind: 'limit', position: name === 'underset' ? 'bottom' : 'top', body: this.argument(), limit }];
+    }
+    if (name === 'boxed' || name === 'fbox') return [{ kind: 'box', body: this.argument() }];
+    if (name === 'bmod')
+      return [
+        { kind: 'run', text: ' ' },
+        { kind: 'run', text: 'mod', upright: true },
+        { kind: 'run', text: ' ' },
+      ];
+    if (name === 'pmod') {
+      const body: MathNode[] = [
+        { kind: 'run', text: 'mod', upright: true },
+        { kind: 'run', text: ' ' },
+        ...this.argument(),
+      ];
+      return [{ kind: 'fenced', open: '(', close: ')', body: mergeRuns(body) }];
+    }
+    if (name === 'not') {
+      // \not= and the like: the next sign struck through (U+0338), as KaTeX draws it.
+      const next = this.atom() ?? [];
+      const only = next.length === 1 ? next[0] : undefined;
+      if (only?.kind === 'run') return [{ ...only, text: `${only.text}\u0338` }];
+      return [{ kind: 'run', text: '/' }, ...next];
+    }
+    if (DELIMITER_SIZES.has(name)) return [{ kind: 'run', text: this.delimiter() || '' }];
+    if (name === 'mathop' || name === 'operatorname*') return this.argument();
+    if (STYLE_SWITCHES.has(name)) return null;
     if (FUNCTIONS.has(name)) return [{ kind: 'run', text: name, upright: true }];
     if (TEXTS.has(name)) return [{ kind: 'text', text: this.rawArgument() }];
     if (STYLE_WRAPPERS.has(name)) {
-      return this.isChar(this.peek(), '{') ? this.group() : [];
+      return isChar(this.peek(), '{') ? this.group() : [];
     }
     if (name in SYMBOLS) return [{ kind: 'run', text: SYMBOLS[name]! }];
     throw new UnsupportedLatex(`\\${name}`);
@@ -266,37 +296,15 @@ class Parser {
 
   private fenced(): MathNode {
     const open = this.delimiter();
-    const body = this.sequence((t) => this.isCommand(t, 'right'));
-    if (!this.isCommand(this.peek(), 'right')) throw new UnsupportedLatex('\\left 缺少 \\right');
+    const body = this.sequence((t) => isCommand(t, 'right'));
+    if (!isCommand(this.peek(), 'right')) throw new UnsupportedLatex('\\left 缺少 \\right');
     this.position++;
     return { kind: 'fenced', open, close: this.delimiter(), body };
   }
 
-  /** \begin{cases} … \end{cases}: rows split at \\, the & alignment marks dropped. */
-  private environment(): MathNode {
-    const name = this.rawArgument();
-    if (name !== 'cases') throw new UnsupportedLatex(`\\begin{${name}}`);
-    const rows: MathNode[][] = [];
-    const endOfRow = (t: Token) => this.isCommand(t, '\\') || this.isCommand(t, 'end');
-    for (;;) {
-      const row = this.sequenceSkipping('&', endOfRow);
-      if (row.length > 0) rows.push(row);
-      const token = this.tokens[this.position++];
-      if (!token) throw new UnsupportedLatex('\\begin{cases} 缺少 \\end{cases}');
-      if (this.isCommand(token, 'end')) {
-        this.rawArgument();
-        return { kind: 'cases', rows };
-      }
-    }
-  }
-
-  private sequenceSkipping(skipped: string, stop: (token: Token) => boolean): MathNode[] {
-    const nodes: MathNode[] = [];
-    for (;;) {
-      nodes.push(...this.sequence((t) => stop(t) || this.isChar(t, skipped)));
-      if (!this.isChar(this.peek(), skipped)) return mergeRuns(nodes);
-      this.position++;
-    }
+  take(): Token | undefined {
+    this.peek();
+    return this.tokens[this.position++];
   }
 
   private delimiter(): string {
@@ -310,11 +318,30 @@ class Parser {
     throw new UnsupportedLatex(`\\${token.name}`);
   }
 
-  private nary(operator: 'sum' | 'int'): MathNode {
+  /** \xrightarrow[below]{above}: the text over a stretched arrow, a second text under it. */
+  private extensibleArrow(char: string): MathNode {
+    let below: MathNode[] | undefined;
+    if (isChar(this.peek(), '[')) {
+      this.position++;
+      below = this.sequence((t) => isChar(t, ']'));
+      if (!isChar(this.peek(), ']')) throw new UnsupportedLatex('缺少 ]');
+      this.position++;
+    }
+    const above = this.argument();
+    const arrow: MathNode = {
+      kind: 'groupChar',
+      char,
+      position: 'bottom',
+      body: above.length ? above : [{ kind: 'run', text: '\u2003' }],
+    };
+    return below?.length ? { kind: 'limit', position: 'bottom', body: [arrow], limit: below } : arrow;
+  }
+
+  private nary(operator: string): MathNode {
     const { sub, sup } = this.scripts();
     // The operand: the next atom with its scripts (∑ a_i, ∫ f(x)dx keeps the rest after it).
     const next = this.peek();
-    const body = next && !this.isChar(next, '}') && !this.isCommand(next, 'right') ? this.operand() : [];
+    const body = next && !isChar(next, '}') && !isCommand(next, 'right') ? this.operand() : [];
     return { kind: 'nary', operator, sub, sup, body };
   }
 
@@ -327,22 +354,6 @@ class Parser {
 function describe(token: Token): string {
   if (token.type === 'space') return ' ';
   return token.type === 'char' ? token.char : `\\${token.name}`;
-}
-
-/** Adjacent plain runs become one (x+1 is one Word run, as Word writes it). */
-function mergeRuns(nodes: MathNode[]): MathNode[] {
-  const merged: MathNode[] = [];
-  for (const node of nodes) {
-    const last = merged.at(-1);
-    if (node.kind === 'run' && last?.kind === 'run' && !node.upright && !last.upright) {
-      merged[merged.length - 1] = { kind: 'run', text: last.text + node.text };
-    } else if (node.kind === 'text' && last?.kind === 'text') {
-      merged[merged.length - 1] = { kind: 'text', text: last.text + node.text };
-    } else {
-      merged.push(node);
-    }
-  }
-  return merged;
 }
 
 /** Reads one formula; throws UnsupportedLatex for what Word equations are not built from here. */

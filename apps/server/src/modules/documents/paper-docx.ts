@@ -2,6 +2,7 @@ import { defaultAnswerHeightMm, scoreText } from '@huikao/contracts';
 import { Document, Packer, PageBreak, Paragraph, type ParagraphChild, Tab, TabStopType, TextRun } from 'docx';
 import { documentStyles, heading, mm, pageSetup, paperHeader, plain, textRuns } from './docx-kit.ts';
 import type { ExportPaper, ExportQuestion } from './export-paper.ts';
+import { type FormulaPictures, formulaPictures } from './word-math.ts';
 
 // The paper itself in three versions: the student paper (answer space under each question), the
 // teacher paper (answer and explanation after each question) and the student paper with every
@@ -31,7 +32,7 @@ export function optionsPerLine(options: readonly string[], columnWidthMm: number
   return 1;
 }
 
-function optionParagraphs(options: readonly string[], columnWidthMm: number): Paragraph[] {
+function optionParagraphs(options: readonly string[], columnWidthMm: number, pictures: FormulaPictures): Paragraph[] {
   const perLine = optionsPerLine(options, columnWidthMm);
   const step = mm(columnWidthMm / perLine);
   const indent = mm(5);
@@ -40,7 +41,7 @@ function optionParagraphs(options: readonly string[], columnWidthMm: number): Pa
     const children: ParagraphChild[] = [];
     options.slice(start, start + perLine).forEach((option, offset) => {
       if (offset > 0) children.push(new TextRun({ children: [new Tab()] }));
-      children.push(plain(`${LETTERS[start + offset]}. `), ...textRuns(option));
+      children.push(plain(`${LETTERS[start + offset]}. `), ...textRuns(option, { pictures }));
     });
     paragraphs.push(
       new Paragraph({
@@ -53,27 +54,34 @@ function optionParagraphs(options: readonly string[], columnWidthMm: number): Pa
   return paragraphs;
 }
 
-function questionParagraphs(question: ExportQuestion, columnWidthMm: number): Paragraph[] {
+function questionParagraphs(question: ExportQuestion, columnWidthMm: number, pictures: FormulaPictures): Paragraph[] {
   return [
     new Paragraph({
       spacing: { before: 80 },
-      children: [plain(`${question.number}.（${scoreText(question.score)}分）`), ...textRuns(question.stem)],
+      children: [
+        plain(`${question.number}.（${scoreText(question.score)}分）`),
+        ...textRuns(question.stem, { pictures }),
+      ],
     }),
-    ...(question.options.length > 0 ? optionParagraphs(question.options, columnWidthMm) : []),
+    ...(question.options.length > 0 ? optionParagraphs(question.options, columnWidthMm, pictures) : []),
   ];
 }
 
-const answerParagraphs = (question: ExportQuestion, withNumber: boolean): Paragraph[] => [
+const answerParagraphs = (question: ExportQuestion, withNumber: boolean, pictures: FormulaPictures): Paragraph[] => [
   new Paragraph({
     spacing: { before: 40 },
     children: [
       plain(withNumber ? `${question.number}. ` : ''),
       plain('【答案】', { bold: true }),
-      ...textRuns(question.answer || '略'),
+      ...textRuns(question.answer || '略', { pictures }),
     ],
   }),
   ...(question.explanation.trim()
-    ? [new Paragraph({ children: [plain('【解析】', { bold: true }), ...textRuns(question.explanation)] })]
+    ? [
+        new Paragraph({
+          children: [plain('【解析】', { bold: true }), ...textRuns(question.explanation, { pictures })],
+        }),
+      ]
     : []),
 ];
 
@@ -81,14 +89,19 @@ const answerParagraphs = (question: ExportQuestion, withNumber: boolean): Paragr
 const answerSpace = (heightMm: number) =>
   new Paragraph({ spacing: { line: mm(heightMm), lineRule: 'exact' }, children: [] });
 
-export function paperBody(paper: ExportPaper, version: PaperVersion, columnWidthMm: number): Paragraph[] {
+export function paperBody(
+  paper: ExportPaper,
+  version: PaperVersion,
+  columnWidthMm: number,
+  pictures: FormulaPictures = new Map(),
+): Paragraph[] {
   const blocks: Paragraph[] = [];
   for (const section of paper.sections) {
     blocks.push(heading(section.heading, { before: 200 }));
     for (const question of section.questions) {
-      blocks.push(...questionParagraphs(question, columnWidthMm));
+      blocks.push(...questionParagraphs(question, columnWidthMm, pictures));
       if (version === 'teacher') {
-        blocks.push(...answerParagraphs(question, false));
+        blocks.push(...answerParagraphs(question, false, pictures));
       } else {
         const height = answerHeightOf(question);
         if (height > 0) blocks.push(answerSpace(height));
@@ -99,7 +112,7 @@ export function paperBody(paper: ExportPaper, version: PaperVersion, columnWidth
     blocks.push(new Paragraph({ children: [new PageBreak()] }), heading('参考答案与解析', { center: true }));
     for (const section of paper.sections) {
       blocks.push(heading(section.heading, { before: 120 }));
-      for (const question of section.questions) blocks.push(...answerParagraphs(question, true));
+      for (const question of section.questions) blocks.push(...answerParagraphs(question, true, pictures));
     }
   }
   return blocks;
@@ -107,14 +120,29 @@ export function paperBody(paper: ExportPaper, version: PaperVersion, columnWidth
 
 const SUFFIX: Record<PaperVersion, string> = { student: '', teacher: '（教师版）', answers: '' };
 
+/** Every text of the paper that may hold a formula. */
+export const paperTexts = (paper: ExportPaper): string[] => [
+  paper.notes,
+  ...paper.sections.flatMap((section) =>
+    section.questions.flatMap((q) => [q.stem, ...q.options, q.answer, q.explanation]),
+  ),
+];
+
 export async function paperDocx(paper: ExportPaper, version: PaperVersion): Promise<Buffer> {
   const { columnWidthMm, ...page } = pageSetup(paper.layout);
+  const pictures = await formulaPictures(paperTexts(paper));
   const document = new Document({
     creator: '慧考云',
     title: paper.title,
     styles: documentStyles,
     sections: [
-      { ...page, children: [...paperHeader(paper, SUFFIX[version]), ...paperBody(paper, version, columnWidthMm)] },
+      {
+        ...page,
+        children: [
+          ...paperHeader(paper, SUFFIX[version], pictures),
+          ...paperBody(paper, version, columnWidthMm, pictures),
+        ],
+      },
     ],
   });
   return Packer.toBuffer(document);

@@ -1,8 +1,12 @@
+import { splitFormulaText } from '@huikao/contracts';
 import {
   BuilderElement,
   Math as DocxMath,
+  ImageRun,
   MathFraction,
   MathIntegral,
+  MathLimitLower,
+  MathLimitUpper,
   MathRadical,
   MathRun,
   MathSubScript,
@@ -12,14 +16,16 @@ import {
   TextRun,
   type XmlComponent,
 } from 'docx';
+import { type FormulaPicture, formulaPicture } from './formula-picture.ts';
 import { type MathNode, parseLatex, UnsupportedLatex } from './latex-math.ts';
 
 // A formula of question text as a Word equation (OMML `<m:oMath>`), built from latex-math's tree.
 // docx has classes for runs, fractions, scripts, radicals and ∑/∫; delimiters with any characters,
 // accents, bars, arrows over a group and equation arrays are the same OMML elements written with
 // BuilderElement.
-// A formula the parser refuses is written as its LaTeX source in Cambria Math (no SVG or PNG
-// renderer is installed on the server), so nothing of the question is lost.
+// A formula the parser refuses is drawn as a picture (formula-picture.ts: MathJax SVG → PNG),
+// prepared before the document is built (`formulaPictures`, sharp being asynchronous); only what
+// MathJax cannot read either (a broken formula, which the screen cannot show) stays as its source.
 
 export const MATH_FONT = 'Cambria Math';
 
@@ -67,17 +73,62 @@ function bar(position: 'top' | 'bottom', children: Component[]): Component {
   );
 }
 
-function groupChar(char: string, children: Component[]): Component {
+function groupChar(char: string, position: 'top' | 'bottom', children: Component[]): Component {
+  const [pos, vertJc] = position === 'top' ? ['top', 'bottom'] : ['bot', 'top'];
   return custom(
     new BuilderElement({
       name: 'm:groupChr',
       children: [
         new BuilderElement({
           name: 'm:groupChrPr',
-          children: [valueElement('m:chr', char), valueElement('m:pos', 'top'), valueElement('m:vertJc', 'bottom')],
+          children: [valueElement('m:chr', char), valueElement('m:pos', pos), valueElement('m:vertJc', vertJc)],
         }),
         base(children),
       ],
+    }),
+  );
+}
+
+const element = (name: string, children: readonly Component[]) =>
+  new BuilderElement({ name, children: children as unknown as XmlComponent[] });
+
+/** ∏, ⋃, ∮…: an n-ary object with its character; limits under and over, integrals' at the side. */
+function nary(char: string, sub: Component[] | undefined, sup: Component[] | undefined, body: Component[]): Component {
+  const properties = [valueElement('m:chr', char), valueElement('m:limLoc', /[∫∬∭∮]/.test(char) ? 'subSup' : 'undOvr')];
+  if (!sub) properties.push(valueElement('m:subHide', '1'));
+  if (!sup) properties.push(valueElement('m:supHide', '1'));
+  return custom(
+    new BuilderElement({
+      name: 'm:nary',
+      children: [
+        new BuilderElement({ name: 'm:naryPr', children: properties }),
+        element('m:sub', sub ?? []),
+        element('m:sup', sup ?? []),
+        base(body),
+      ],
+    }),
+  );
+}
+
+/** Cells in rows, each column aligned as LaTeX says (m:mcJc); every row as wide as the widest. */
+function matrix(columns: readonly string[], rows: Component[][][]): Component {
+  const columnProperties = columns.map((align) =>
+    element('m:mc', [
+      custom(element('m:mcPr', [custom(valueElement('m:count', '1')), custom(valueElement('m:mcJc', align))])),
+    ]),
+  );
+  return custom(
+    new BuilderElement({
+      name: 'm:m',
+      children: [
+        element('m:mPr', [custom(element('m:mcs', columnProperties.map(custom)))]),
+        ...rows.map((row) =>
+          element(
+            'm:mr',
+            row.map((cell) => custom(base(cell))),
+          ),
+        ),
+      ] as unknown as XmlComponent[],
     }),
   );
 }
@@ -123,30 +174,94 @@ function toComponent(node: MathNode): Component {
     case 'fenced':
       return delimiter(node.open, node.close, toComponents(node.body));
     case 'nary': {
+      if (node.operator !== '∑' && node.operator !== '∫') {
+        const scripts = (nodes?: MathNode[]) => (nodes ? toComponents(nodes) : undefined);
+        return nary(node.operator, scripts(node.sub), scripts(node.sup), toComponents(node.body));
+      }
       const options = {
         children: toComponents(node.body),
         subScript: node.sub ? toComponents(node.sub) : undefined,
         superScript: node.sup ? toComponents(node.sup) : undefined,
       };
-      return node.operator === 'sum' ? new MathSum(options) : new MathIntegral(options);
+      return node.operator === '∑' ? new MathSum(options) : new MathIntegral(options);
     }
     case 'accent':
       return accent(node.char, toComponents(node.body));
     case 'bar':
       return bar(node.position, toComponents(node.body));
     case 'groupChar':
-      return groupChar(node.char, toComponents(node.body));
+      return groupChar(node.char, node.position, toComponents(node.body));
+    case 'limit': {
+      const options = { children: toComponents(node.body), limit: toComponents(node.limit) };
+      return node.position === 'top' ? new MathLimitUpper(options) : new MathLimitLower(options);
+    }
+    case 'box':
+      return custom(element('m:borderBox', [custom(base(toComponents(node.body)))]));
     case 'cases':
       return cases(node.rows.map(toComponents));
+    case 'matrix':
+      return matrix(
+        node.columns,
+        node.rows.map((row) => row.map(toComponents)),
+      );
   }
 }
 
-/** The formula as a Word equation, or its source in Cambria Math when the parser refuses it. */
-export function formulaRun(tex: string, font: { size: number }): DocxMath | TextRun {
+/** Pictures of the formulas the converter does not build, by their source. */
+export type FormulaPictures = ReadonlyMap<string, FormulaPicture>;
+
+const builds = (tex: string) => {
+  try {
+    parseLatex(tex);
+    return true;
+  } catch (error) {
+    if (error instanceof UnsupportedLatex) return false;
+    throw error;
+  }
+};
+
+/** Draws, once each, the formulas of these texts that are not built as equations. */
+export async function formulaPictures(texts: Iterable<string>): Promise<FormulaPictures> {
+  const pictures = new Map<string, FormulaPicture>();
+  for (const text of texts) {
+    for (const segment of splitFormulaText(text)) {
+      if (segment.kind !== 'math' || pictures.has(segment.tex) || builds(segment.tex)) continue;
+      const picture = await formulaPicture(segment.tex);
+      if (picture) pictures.set(segment.tex, picture);
+    }
+  }
+  return pictures;
+}
+
+/** Points to the 96-per-inch pixels docx sizes images in. */
+const PX_PER_PT = 96 / 72;
+
+/**
+ * The formula as a Word equation; else its picture, sized to the text (`font.size` in
+ * half-points); else, for what nothing can read, its source in Cambria Math.
+ */
+export function formulaRun(
+  tex: string,
+  font: { size: number },
+  pictures: FormulaPictures = new Map(),
+): DocxMath | ImageRun | TextRun {
   try {
     return new DocxMath({ children: toComponents(parseLatex(tex)) });
   } catch (error) {
     if (!(error instanceof UnsupportedLatex)) throw error;
+    const picture = pictures.get(tex);
+    if (picture) {
+      const pt = font.size / 2;
+      return new ImageRun({
+        type: 'png',
+        data: picture.png,
+        transformation: {
+          width: Math.round(picture.widthEm * pt * PX_PER_PT),
+          height: Math.round(picture.heightEm * pt * PX_PER_PT),
+        },
+        altText: { name: 'formula', title: '公式', description: tex },
+      });
+    }
     return new TextRun({ text: tex, font: MATH_FONT, size: font.size });
   }
 }
