@@ -120,7 +120,13 @@ describe('symbols and commands', () => {
       { kind: 'limit', position: 'top', body: [run('=')], limit: [run('△')] },
     ]);
     expect(parseLatex('\\xrightarrow{+8}')).toEqual([
-      { kind: 'groupChar', char: '→', position: 'bottom', body: [run('+8')] },
+      { kind: 'limit', position: 'top', body: [run('→')], limit: [run('+8')] },
+    ]);
+    const upright = (text: string) => ({ kind: 'run', text, upright: true });
+    expect(parseLatex('\\mathrm{NH_4Cl}')).toEqual([
+      upright('N'),
+      { kind: 'script', base: [upright('H')], sub: [upright('4')], sup: undefined },
+      upright('Cl'),
     ]);
     expect(parseLatex('M\\bigcap N')).toEqual([run('M'), { kind: 'nary', operator: '⋂', body: [run('N')] }]);
   });
@@ -130,8 +136,17 @@ describe('symbols and commands', () => {
     const brace = await bodyXml('\\underbrace{ab}_{n}');
     expect(brace).toContain('<m:limLow>');
     expect(brace).toContain('<m:groupChr><m:groupChrPr><m:chr m:val="⏟"/><m:pos m:val="bot"/>');
+    const product = await bodyXml('\\prod_{k=1}^{n}k');
+    expect(product).toContain('<m:nary><m:naryPr><m:chr m:val="∏"/><m:limLoc m:val="undOvr"/></m:naryPr><m:sub>');
+    // ⋂ is not an n-ary object LibreOffice's import knows (the PDF would print ¿): a sign with scripts.
     const cap = await bodyXml('\\bigcap_{i=1}^{n}A_i');
-    expect(cap).toContain('<m:nary><m:naryPr><m:chr m:val="⋂"/><m:limLoc m:val="undOvr"/></m:naryPr><m:sub>');
+    expect(cap).toContain('<m:sSubSup><m:sSubSupPr/><m:e><m:r><m:t>⋂</m:t></m:r></m:e>');
+  });
+
+  it('gives a slot starting with a relation or ending with an operator an invisible operand', async () => {
+    expect(await bodyXml('=3')).toContain('\u200b=3</m:t>');
+    expect(await bodyXml('M\\cap N=')).toContain('>M∩N=\u200b</m:t>');
+    expect(await bodyXml('-3')).toContain('<m:t>-3</m:t>');
   });
 });
 

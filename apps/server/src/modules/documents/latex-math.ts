@@ -11,6 +11,7 @@ import {
   STYLE_WRAPPERS,
   SYMBOLS,
   TEXTS,
+  UPRIGHT,
 } from './latex-symbols.ts';
 import { isChar, isCommand, type MathNode, mergeRuns, type Token, UnsupportedLatex } from './latex-tree.ts';
 
@@ -287,6 +288,8 @@ class Parser implements EnvironmentReader {
     if (STYLE_SWITCHES.has(name)) return null;
     if (FUNCTIONS.has(name)) return [{ kind: 'run', text: name, upright: true }];
     if (TEXTS.has(name)) return [{ kind: 'text', text: this.rawArgument() }];
+    // \mathrm{NH_4Cl}: math in upright letters (scripts and all), as chemistry writes it.
+    if (UPRIGHT.has(name)) return uprightRuns(this.argument());
     if (STYLE_WRAPPERS.has(name)) {
       return isChar(this.peek(), '{') ? this.group() : [];
     }
@@ -328,12 +331,8 @@ class Parser implements EnvironmentReader {
       this.position++;
     }
     const above = this.argument();
-    const arrow: MathNode = {
-      kind: 'groupChar',
-      char,
-      position: 'bottom',
-      body: above.length ? above : [{ kind: 'run', text: '\u2003' }],
-    };
+    // The text over an arrow (Word: a limit over ⟶, which LibreOffice's import also draws).
+    const arrow: MathNode = { kind: 'limit', position: 'top', body: [{ kind: 'run', text: char }], limit: above };
     return below?.length ? { kind: 'limit', position: 'bottom', body: [arrow], limit: below } : arrow;
   }
 
@@ -349,6 +348,27 @@ class Parser implements EnvironmentReader {
     const atom = this.atom();
     return atom ? this.withScripts(atom) : [];
   }
+}
+
+/** The runs of a group set upright (nested scripts, fractions… included). */
+function uprightRuns(nodes: MathNode[]): MathNode[] {
+  const walk = (node: MathNode): MathNode => {
+    if (node.kind === 'run') return { ...node, upright: true };
+    const copy: Record<string, unknown> = { ...node };
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'rows' && Array.isArray(value)) {
+        copy.rows = (value as unknown[]).map((row) =>
+          (row as unknown[]).map((cell) =>
+            Array.isArray(cell) ? (cell as MathNode[]).map(walk) : walk(cell as MathNode),
+          ),
+        );
+      } else if (Array.isArray(value)) {
+        copy[key] = (value as MathNode[]).map(walk);
+      }
+    }
+    return copy as MathNode;
+  };
+  return mergeRuns(nodes.map(walk));
 }
 
 function describe(token: Token): string {

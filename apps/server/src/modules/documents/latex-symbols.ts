@@ -302,19 +302,18 @@ export const FRACTIONS = new Set(['frac', 'dfrac', 'tfrac', 'cfrac']);
 export const TEXTS = new Set([
   'text',
   'textrm',
-  'mathrm',
   'mbox',
   'hbox',
-  'operatorname',
   'textbf',
-  'mathbf',
-  'rm',
   'textit',
   'textsf',
   'texttt',
   'textnormal',
   'emph',
 ]);
+/** Math set in upright letters: its argument is read as math (\mathrm{H_2O}). */
+export const UPRIGHT = new Set(['mathrm', 'mathbf', 'rm', 'operatorname', 'mathup']);
+
 /** Commands that only change the style of what follows or of their argument: their argument is kept. */
 export const STYLE_WRAPPERS = new Set([
   'displaystyle',

@@ -43,7 +43,7 @@ export function mergeRuns(nodes: MathNode[]): MathNode[] {
   const merged: MathNode[] = [];
   for (const node of nodes) {
     const last = merged.at(-1);
-    if (node.kind === 'run' && last?.kind === 'run' && !node.upright && !last.upright) {
+    if (node.kind === 'run' && last?.kind === 'run' && Boolean(node.upright) === Boolean(last.upright)) {
       merged[merged.length - 1] = { kind: 'run', text: last.text + node.text };
     } else if (node.kind === 'text' && last?.kind === 'text') {
       merged[merged.length - 1] = { kind: 'text', text: last.text + node.text };

@@ -139,11 +139,36 @@ function cases(rows: Component[][]): Component {
   return delimiter('{', '', [array]);
 }
 
-function toComponents(nodes: readonly MathNode[]): Component[] {
-  return nodes.map(toComponent);
+/** n-ary characters LibreOffice's equation import knows; others are written as a sign with scripts. */
+const NARY_OBJECTS = new Set(['∑', '∫', '∏', '∐', '∬', '∭', '∮']);
+const OPERATOR = /[=<>≤≥⩽⩾≠≈≡∼≃≅∝∽∈∉∋⊂⊆⊃⊇⫋⊊⊋→←⇒⇐⇔↔⟶∥⊥×÷⋅∣∪∩∧∨+\-±∓]/u;
+const UNARY = /[+\-±∓]/u;
+const ZERO_WIDTH: MathNode = { kind: 'run', text: '\u200b' };
+
+/**
+ * A slot (a formula, a cell, a numerator…) that starts with a relation (`=d` in an aligned row) or
+ * ends with an operator (`M∩N=`) gets an invisible operand there: Word needs none, but LibreOffice's
+ * import (the PDF export) prints a ¿ for a missing operand.
+ */
+function withOperands(nodes: readonly MathNode[]): readonly MathNode[] {
+  if (nodes.length === 0) return [ZERO_WIDTH];
+  const first = nodes[0]!;
+  const last = nodes.at(-1)!;
+  const head = first.kind === 'run' && !first.upright && OPERATOR.test(first.text[0]!) && !UNARY.test(first.text[0]!);
+  const tail = last.kind === 'run' && !last.upright && OPERATOR.test(last.text.at(-1)!);
+  if (!head && !tail) return nodes;
+  const padded = [...nodes];
+  if (head) padded[0] = { ...first, text: `\u200b${(first as { text: string }).text}` } as MathNode;
+  const end = padded.at(-1) as { text: string } & MathNode;
+  if (tail) padded[padded.length - 1] = { ...end, text: `${end.text}\u200b` };
+  return padded;
 }
 
-function toComponent(node: MathNode): Component {
+function toComponents(nodes: readonly MathNode[]): Component[] {
+  return withOperands(nodes).flatMap(toComponent);
+}
+
+function toComponent(node: MathNode): Component | Component[] {
   switch (node.kind) {
     case 'run':
       return node.upright ? new MathRun({ text: node.text, style: 'plain' }) : new MathRun(node.text);
@@ -174,6 +199,12 @@ function toComponent(node: MathNode): Component {
     case 'fenced':
       return delimiter(node.open, node.close, toComponents(node.body));
     case 'nary': {
+      if (!NARY_OBJECTS.has(node.operator)) {
+        const sign: MathNode = { kind: 'run', text: node.operator };
+        const scripted: MathNode =
+          node.sub || node.sup ? { kind: 'script', base: [sign], sub: node.sub, sup: node.sup } : sign;
+        return [scripted, ...node.body].flatMap(toComponent);
+      }
       if (node.operator !== '∑' && node.operator !== '∫') {
         const scripts = (nodes?: MathNode[]) => (nodes ? toComponents(nodes) : undefined);
         return nary(node.operator, scripts(node.sub), scripts(node.sup), toComponents(node.body));
