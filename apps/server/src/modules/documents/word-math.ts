@@ -152,15 +152,15 @@ const ZERO_WIDTH: MathNode = { kind: 'run', text: '\u200b' };
  */
 function withOperands(nodes: readonly MathNode[]): readonly MathNode[] {
   if (nodes.length === 0) return [ZERO_WIDTH];
-  const first = nodes[0]!;
-  const last = nodes.at(-1)!;
-  const head = first.kind === 'run' && !first.upright && OPERATOR.test(first.text[0]!) && !UNARY.test(first.text[0]!);
-  const tail = last.kind === 'run' && !last.upright && OPERATOR.test(last.text.at(-1)!);
-  if (!head && !tail) return nodes;
   const padded = [...nodes];
-  if (head) padded[0] = { ...first, text: `\u200b${(first as { text: string }).text}` } as MathNode;
-  const end = padded.at(-1) as { text: string } & MathNode;
-  if (tail) padded[padded.length - 1] = { ...end, text: `${end.text}\u200b` };
+  const first = padded[0]!;
+  if (first.kind === 'run' && !first.upright && OPERATOR.test(first.text[0]!) && !UNARY.test(first.text[0]!)) {
+    padded[0] = { ...first, text: `\u200b${first.text}` };
+  }
+  const last = padded.at(-1)!;
+  if (last.kind === 'run' && !last.upright && OPERATOR.test(last.text.at(-1)!)) {
+    padded[padded.length - 1] = { ...last, text: `${last.text}\u200b` };
+  }
   return padded;
 }
 
