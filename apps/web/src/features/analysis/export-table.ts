@@ -148,8 +148,43 @@ export function sheetNames(names: readonly string[]): string[] {
   });
 }
 
-/** Builds the workbook's bytes (ExcelJS loaded on demand). */
-export async function workbookBytes(sheets: readonly SheetData[]): Promise<ArrayBuffer> {
+/** Printable width of A4 portrait at the margins below, in Excel character units (as the server's workbooks). */
+const PORTRAIT_WIDTH = 95;
+const MIN_COLUMN_WIDTH = 6;
+const MAX_COLUMN_WIDTH = 60;
+const THIN = { style: 'thin', color: { argb: 'FF808080' } } as const;
+const BORDER = { top: THIN, left: THIN, bottom: THIN, right: THIN };
+const HEADER_FILL = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFD9E2F3' } } as const;
+const WIDE_CHAR = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
+
+/** Character cells a text takes in Excel: CJK and full-width characters count two. */
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const char of text) width += WIDE_CHAR.test(char) ? 2 : 1;
+  return width;
+}
+
+/** The number format that shows a number as the page did: '81.10' keeps its two decimals. */
+export function numberFormatOf(value: CellValue): string | undefined {
+  if (typeof value !== 'string' || !PLAIN_NUMBER.test(value)) return undefined;
+  const decimals = value.split('.')[1]?.length ?? 0;
+  return decimals > 0 ? `0.${'0'.repeat(decimals)}` : '0';
+}
+
+/** The title row's text: the file's parts (page, exam, scope, subject) and the sheet, joined by ·. */
+export function titleOf(fileTitle: string | undefined, sheetName: string): string {
+  const parts = (fileTitle ?? '').split('_').filter((part) => part.trim());
+  if (!parts.includes(sheetName)) parts.push(sheetName);
+  return parts.join(' · ');
+}
+
+/**
+ * Builds the workbook's bytes (ExcelJS loaded on demand), set up to print as the server's
+ * workbooks do (platform/workbook-print.ts): a title row naming the report and the sheet, the
+ * header repeated on every page, A4 fitted to the page width (landscape when wide), thin borders,
+ * columns as wide as their longest value and numbers stored as shown with their decimals.
+ */
+export async function workbookBytes(sheets: readonly SheetData[], fileTitle?: string): Promise<ArrayBuffer> {
   const module = await import('exceljs');
   const ExcelJS = (module as unknown as { default?: typeof module }).default ?? module;
   const workbook = new ExcelJS.Workbook();
@@ -163,18 +198,53 @@ export async function workbookBytes(sheets: readonly SheetData[]): Promise<Array
   });
   const names = sheetNames(split.map((entry) => entry.name));
   split.forEach(({ sheet, group }, index) => {
-    const worksheet = workbook.addWorksheet(names[index], { views: [{ state: 'frozen', ySplit: 1 }] });
-    const header = worksheet.addRow(group.map((c) => sheet.header[c] ?? ''));
-    header.font = { bold: true };
-    header.alignment = { vertical: 'middle', horizontal: 'center' };
-    for (const row of sheet.rows) worksheet.addRow(group.map((c) => excelCell(row[c])));
-    group.forEach((c, i) => {
-      const longest = Math.max(
-        (sheet.header[c] ?? '').length * 2,
-        ...sheet.rows.slice(0, 200).map((row) => String(row[c] ?? '').length),
-      );
-      worksheet.getColumn(i + 1).width = Math.min(40, Math.max(8, longest + 2));
+    const header = group.map((c) => sheet.header[c] ?? '');
+    const rows = sheet.rows.map((row) => group.map((c) => row[c]));
+    const widths = header.map((title, i) => {
+      let width = displayWidth(title);
+      for (const row of rows) width = Math.max(width, displayWidth(String(row[i] ?? '')));
+      return Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width + 2));
     });
+    const worksheet = workbook.addWorksheet(names[index], {
+      views: [{ state: 'frozen', ySplit: 2, xSplit: Math.min(sheet.keyColumns, group.length) }],
+    });
+    worksheet.pageSetup = {
+      ...worksheet.pageSetup,
+      paperSize: 9, // A4
+      orientation: widths.reduce((sum, w) => sum + w, 0) > PORTRAIT_WIDTH ? 'landscape' : 'portrait',
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      horizontalCentered: true,
+      margins: { left: 0.5, right: 0.5, top: 0.75, bottom: 0.75, header: 0.3, footer: 0.3 },
+      printTitlesRow: '2:2',
+    };
+    worksheet.headerFooter = { ...worksheet.headerFooter, oddFooter: '&C第 &P 页，共 &N 页' };
+    worksheet.columns = widths.map((width) => ({ width }));
+
+    const title = worksheet.addRow([titleOf(fileTitle, sheet.name)]);
+    title.height = 24;
+    title.font = { bold: true, size: 14 };
+    title.alignment = { horizontal: 'center', vertical: 'middle' };
+    if (group.length > 1) worksheet.mergeCells(1, 1, 1, group.length);
+    const head = worksheet.addRow(header);
+    head.height = 20;
+    header.forEach((_, i) => {
+      const cell = head.getCell(i + 1);
+      cell.font = { bold: true, color: { argb: 'FF1F3864' } };
+      cell.fill = HEADER_FILL;
+      cell.alignment = { horizontal: 'center', vertical: 'middle', wrapText: true };
+      cell.border = BORDER;
+    });
+    for (const values of rows) {
+      const row = worksheet.addRow(values.map(excelCell));
+      values.forEach((value, i) => {
+        const cell = row.getCell(i + 1);
+        cell.border = BORDER;
+        const numFmt = numberFormatOf(value);
+        if (numFmt) cell.numFmt = numFmt;
+      });
+    }
   });
   return (await workbook.xlsx.writeBuffer()) as ArrayBuffer;
 }

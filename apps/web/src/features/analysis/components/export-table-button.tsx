@@ -21,7 +21,7 @@ export function ExportTableButton({ fileName, tables, label = '导出Excel', dis
     setRunning(true);
     try {
       const list = typeof tables === 'function' ? await tables() : tables;
-      const bytes = await workbookBytes(list.map(sheetOf));
+      const bytes = await workbookBytes(list.map(sheetOf), fileName.replace(/\.xlsx$/i, ''));
       saveDownload({ blob: new Blob([bytes], { type: XLSX_TYPE }), fileName });
     } catch (cause) {
       // A failed call was already shown by the api-client; anything else is said here.
