@@ -163,7 +163,7 @@ describe('pictures for what Word equations do not draw', () => {
     expect(xml).toContain('<w:drawing><wp:inline');
     expect(xml).not.toMatch(/<w:t[ >][^<]*hline/);
     // The source stays as the picture's description, for screen readers and for the Word import.
-    expect(xml).toContain('descr="\\begin{array}{c|c}');
+    expect(xml).toContain('descr="$\\begin{array}{c|c}');
   });
 
   it('prepares no picture for formulas built as equations', async () => {

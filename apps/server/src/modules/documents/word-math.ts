@@ -290,7 +290,8 @@ export function formulaRun(
           width: Math.round(picture.widthEm * pt * PX_PER_PT),
           height: Math.round(picture.heightEm * pt * PX_PER_PT),
         },
-        altText: { name: 'formula', title: '公式', description: tex },
+        // The source as the description, $…$: read by screen readers and by the Word import.
+        altText: { name: 'formula', title: '公式', description: `$${tex}$` },
       });
     }
     return new TextRun({ text: tex, font: MATH_FONT, size: font.size });

@@ -2,11 +2,14 @@ import mammoth from 'mammoth';
 import { badInput } from '../../../platform/errors.ts';
 import { offThread } from '../../../platform/parse-worker.ts';
 import { checkDocumentFile, type DocumentLimits } from '../../../platform/upload-limits.ts';
+import { withEquationsAsText } from './omml-docx.ts';
 import { choiceLetters, halfWidth, judgeAnswer, typeFromHeading } from './parse-question-fields.ts';
 
-// A whole paper from Word (issue #6 item 2): the .docx becomes lines of text (mammoth → HTML →
-// text; formulas typed as text, $…$ included, stay as they are; pictures become a marker and are
-// dropped with a note), then the lines are split into questions by their numbers. Section headings
+// A whole paper from Word (issue #6 item 2, #22 item 3): the .docx becomes lines of text (Word
+// equations turned into $LaTeX$ first, omml-docx.ts; then mammoth → HTML → text; formulas typed as
+// text, $…$ included, stay as they are; a formula exported as a picture comes back from its
+// description; other pictures become a marker and are dropped with a note; every warning of
+// mammoth's goes to the preview's notes), then the lines are split into questions by their numbers. Section headings
 // (一、选择题) give the type; （1）sub-parts stay with their question; options A–D are found on one
 // line or several; answers and explanations come from 【答案】/答案：/【解析】 markers or from an
 // answer key at the end. What could not be recognised is left for the teacher to correct in the
@@ -45,24 +48,42 @@ export interface DocxPaper {
   notes: string[];
 }
 
-/** The paper's lines of text. */
-export async function docxLines(buffer: Buffer): Promise<string[]> {
+/** The paper's lines of text and, in Chinese, what mammoth warned of while reading it. */
+export async function readDocxText(buffer: Buffer): Promise<{ lines: string[]; warnings: string[] }> {
   checkDocumentFile(buffer, DOCUMENT_LIMITS, NOT_DOCX);
   try {
     const result = await mammoth.convertToHtml(
-      { buffer },
-      // Pictures are not kept: a marker says where one was.
+      { buffer: await withEquationsAsText(buffer) },
+      // Picture bytes are not kept: the alt text (a formula's source) or a marker says what was there.
       { convertImage: mammoth.images.imgElement(async () => ({ src: '' })) },
     );
-    return htmlLines(result.value);
+    const warnings = [...new Set(result.messages.map((m) => warningText(m.message)))];
+    return { lines: htmlLines(result.value), warnings };
   } catch {
     throw badInput(NOT_DOCX, { field: 'file' });
   }
 }
 
+/** The paper's lines of text. */
+export async function docxLines(buffer: Buffer): Promise<string[]> {
+  return (await readDocxText(buffer)).lines;
+}
+
+/** mammoth's messages ("Unrecognised paragraph style: 'Title' (Style ID: Title)") in Chinese. */
+export function warningText(message: string): string {
+  const style = /^Unrecognised (paragraph|run|table) style: '([^']*)'/.exec(message);
+  if (style) {
+    const kind = { paragraph: '段落', run: '文字', table: '表格' }[style[1] as 'paragraph' | 'run' | 'table'];
+    return `Word 读取提示：${kind}样式“${style[2]}”未识别，已按普通${kind}读取`;
+  }
+  return `Word 读取提示：${message}`;
+}
+
 /** The paper of an uploaded .docx: the file checked, read and split into questions. */
 export async function readDocxPaper(buffer: Buffer): Promise<DocxPaper> {
-  return parsePaperLines(await docxLines(buffer));
+  const { lines, warnings } = await readDocxText(buffer);
+  const paper = parsePaperLines(lines);
+  return { ...paper, notes: [...paper.notes, ...warnings] };
 }
 
 /** readDocxPaper in a parse worker thread, so a long paper does not hold up other requests. */
@@ -107,10 +128,17 @@ function numberLists(html: string): string {
   });
 }
 
+/** A formula the Word export drew as a picture names its source in the alt text: `$…$`. */
+function pictureText(img: string): string {
+  const alt = /\balt="([^"]*)"/.exec(img)?.[1];
+  const text = alt ? decode(alt).trim() : '';
+  return /^\$[^$]+\$$/.test(text) ? text : PICTURE;
+}
+
 /** mammoth's HTML as trimmed, non-empty lines: paragraphs, list items and table rows each a line. */
 export function htmlLines(html: string): string[] {
   const text = numberLists(html)
-    .replace(/<img[^>]*>/gi, PICTURE)
+    .replace(/<img[^>]*>/gi, pictureText)
     .replace(/<sup>([\s\S]*?)<\/sup>/gi, script('^'))
     .replace(/<sub>([\s\S]*?)<\/sub>/gi, script('_'))
     .replace(/<br\s*\/?>/gi, '\n')
@@ -123,6 +151,8 @@ export function htmlLines(html: string): string[] {
     .filter(Boolean);
 }
 
+/** 注意事项 heading, possibly with the first note after it on the same line. */
+const NOTES_HEADING = /^[【[]?\s*(?:注意事项|考生须知|考试须知)\s*[】\]]?\s*[:：]?\s*(.*)$/;
 const SECTION = /^([一二三四五六七八九十]{1,3})\s*[、.．]\s*(.+)$/;
 const QUESTION = /^(\d{1,3})\s*[.．、](?!\d)\s*(.*)$/;
 const ANSWER_MARK = /^(?:[【〖[]\s*(?:参考)?答案\s*[】〗\]]|(?:参考)?答案\s*[:：])\s*(.*)$/;
@@ -153,6 +183,8 @@ export function parsePaperLines(rawLines: string[]): DocxPaper {
   const built: Building[] = [];
   const keyLines: string[] = [];
   let inKey = false;
+  /** Inside the paper's 注意事项 (before any question): null, or how its lines are numbered. */
+  let paperNotes: { numbered: boolean | null; last: number } | null = null;
 
   const finish = () => {
     if (current) built.push(current);
@@ -169,6 +201,24 @@ export function parsePaperLines(rawLines: string[]): DocxPaper {
       continue;
     }
     const heading = SECTION.exec(line);
+    const notesHeading = NOTES_HEADING.exec(line);
+    if (notesHeading && !current && built.length === 0) {
+      paperNotes = { numbered: null, last: 0 };
+      if (!notesHeading[1]) continue;
+    }
+    if (paperNotes && !(heading && isHeading(heading[2]!))) {
+      // Numbered notes (1. 2. 3.) go on in order; the first number out of order, or any number
+      // after unnumbered notes, is the first question.
+      const rest = notesHeading?.[1] ?? line;
+      const number = QUESTION.exec(rest);
+      paperNotes.numbered ??= number !== null;
+      if (!number) continue;
+      if (paperNotes.numbered && Number(number[1]) === paperNotes.last + 1) {
+        paperNotes.last++;
+        continue;
+      }
+    }
+    paperNotes = null;
     if (heading && isHeading(heading[2]!)) {
       finish();
       section = {
@@ -194,7 +244,14 @@ export function parsePaperLines(rawLines: string[]): DocxPaper {
       }
     }
     if (!current) {
-      if (title === null && section === null && built.length === 0) title = line.replaceAll(PICTURE, '').trim() || null;
+      if (title === null && section === null && built.length === 0) {
+        // Our own teacher's version says so after its title; the imported paper is the paper.
+        title =
+          line
+            .replaceAll(PICTURE, '')
+            .replace(/[（(]教师版[)）]$/, '')
+            .trim() || null;
+      }
       continue;
     }
     const answer = ANSWER_MARK.exec(line);
