@@ -1,6 +1,6 @@
 import { splitFormulaText } from '@huikao/contracts';
-import { formulaPicture } from './formula-picture.ts';
 import { parseLatex, UnsupportedLatex } from './latex-math.ts';
+import { drawing } from './word-math.ts';
 
 // How the export prints the formulas of a set of texts (issue #22 item 2): how many the screen's
 // KaTeX renders, and of those how many become Word equations, how many pictures, how many neither
@@ -44,7 +44,7 @@ export async function measureFormulaCoverage(
         coverage.equations++;
       } catch (error) {
         if (!(error instanceof UnsupportedLatex)) throw error;
-        if (await formulaPicture(segment.tex)) {
+        if (await (await drawing()).formulaPicture(segment.tex)) {
           coverage.pictures++;
           coverage.pictureReasons.set(error.construct, (coverage.pictureReasons.get(error.construct) ?? 0) + 1);
         } else {

@@ -16,7 +16,7 @@ import {
   TextRun,
   type XmlComponent,
 } from 'docx';
-import { type FormulaPicture, formulaPicture } from './formula-picture.ts';
+import type { FormulaPicture } from './formula-picture.ts';
 import { type MathNode, parseLatex, UnsupportedLatex } from './latex-math.ts';
 
 // A formula of question text as a Word equation (OMML `<m:oMath>`), built from latex-math's tree.
@@ -251,13 +251,16 @@ const builds = (tex: string) => {
   }
 };
 
+/** MathJax takes a second to load: only a paper with a formula to draw loads it. */
+export const drawing = () => import('./formula-picture.ts');
+
 /** Draws, once each, the formulas of these texts that are not built as equations. */
 export async function formulaPictures(texts: Iterable<string>): Promise<FormulaPictures> {
   const pictures = new Map<string, FormulaPicture>();
   for (const text of texts) {
     for (const segment of splitFormulaText(text)) {
       if (segment.kind !== 'math' || pictures.has(segment.tex) || builds(segment.tex)) continue;
-      const picture = await formulaPicture(segment.tex);
+      const picture = await (await drawing()).formulaPicture(segment.tex);
       if (picture) pictures.set(segment.tex, picture);
     }
   }
