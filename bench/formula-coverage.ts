@@ -50,7 +50,7 @@ const katexRenders = (tex: string) => {
 const started = performance.now();
 const coverage = await measureFormulaCoverage(texts, katexRenders);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-const percent = (n: number) => `${((100 * n) / Math.max(1, coverage.rendered)).toFixed(2)} %`;
+const percent = (n: number) => `${((100 * n) / Math.max(1, coverage.rendered)).toFixed(3)} %`;
 
 console.log(`questions: ${questions}; formulas: ${coverage.formulas} (measured in ${seconds} s)`);
 console.log(
