@@ -1,7 +1,7 @@
 import type { CardListRow, CardTemplate, scanningCardsApi } from '@huikao/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../../platform/auth-context.ts';
-import type { Db, Executor } from '../../../platform/db.ts';
+import type { Db } from '../../../platform/db.ts';
 import { conflict, notFound } from '../../../platform/errors.ts';
 import { idOf, raceToConflict, schoolOf } from '../../../platform/tenancy.ts';
 import { ownMultiExam } from '../../exams/index.ts';
