@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { STATUS } from '@huikao/contracts';
 import * as fontkit from 'fontkit';
+import { AppError } from '../../../platform/errors.ts';
 
 // The one font of every answer card: Noto Serif CJK SC from Debian's fonts-noto-cjk, which .ci/run
 // installs. A fixed file, never a fontconfig match or a download, so a card prints the same glyphs on
@@ -12,9 +14,13 @@ export const CARD_FONT_FACE = 'NotoSerifCJKsc-Regular';
 
 let opened: fontkit.Font | undefined;
 
-export class CardFontMissing extends Error {
+/** A server set-up fault, not the caller's: the envelope carries 500 with this Chinese message. */
+export class CardFontMissing extends AppError {
   constructor(file: string) {
-    super(`答题卡字体缺失：未找到 ${file}（思源宋体 Noto Serif CJK SC），请在服务器上安装 fonts-noto-cjk 后重试`);
+    super(
+      STATUS.internal,
+      `答题卡字体缺失：未找到 ${file}（思源宋体 Noto Serif CJK SC），请在服务器上安装 fonts-noto-cjk 后重试`,
+    );
     this.name = 'CardFontMissing';
   }
 }
