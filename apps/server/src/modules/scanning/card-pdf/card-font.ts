@@ -1,3 +1,4 @@
+/// <reference path="./fontkit.d.ts" />
 import { existsSync, readFileSync } from 'node:fs';
 import { STATUS } from '@huikao/contracts';
 import * as fontkit from 'fontkit';
