@@ -7,4 +7,4 @@
  */
 export { CARD_FONT_FACE, CARD_FONT_FILE, CardFontMissing, cardFont } from './card-font.ts';
 export type { PersonalisedStudent } from './draw-personal.ts';
-export { type RenderOptions, renderCardPdf } from './render-card-pdf.ts';
+export { type RenderOptions, renderCardPdf, renderCardPdfInWorker } from './render-card-pdf.ts';

@@ -1,6 +1,7 @@
 import { type AnswerCardTemplate, type CardPage, validateTemplate } from '@huikao/answer-card';
 import PDFDocument from 'pdfkit';
 import { badInput } from '../../../platform/errors.ts';
+import { offThread } from '../../../platform/parse-worker.ts';
 import { cardFont } from './card-font.ts';
 import { type Code128Symbol, code128 } from './code128.ts';
 import { drawStaticPage } from './draw-page.ts';
@@ -25,6 +26,8 @@ export interface RenderOptions {
 }
 
 const FONT = 'card-serif';
+/** Longest stretch of drawing before the event loop gets a turn. */
+const YIELD_AFTER_MS = 20;
 
 export async function renderCardPdf(template: AnswerCardTemplate, options: RenderOptions = {}): Promise<Buffer> {
   checkTemplate(template);
@@ -56,7 +59,13 @@ export async function renderCardPdf(template: AnswerCardTemplate, options: Rende
   // Printed two-sided, every card must start on a new sheet: an odd page count gets a blank back.
   const padBack = template.settings.sides === 2 && template.pages.length % 2 === 1;
   const copies = students ?? [undefined];
+  let drawingSince = performance.now();
   for (const student of copies) {
+    // A long print run on the main thread lets other requests in between copies.
+    if (performance.now() - drawingSince > YIELD_AFTER_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      drawingSince = performance.now();
+    }
     template.pages.forEach((page, index) => {
       addPage(doc, page);
       placeForm(doc, forms[index] as PageForm, page.height * PT_PER_MM);
@@ -69,6 +78,20 @@ export async function renderCardPdf(template: AnswerCardTemplate, options: Rende
   doc.end();
   await finished;
   return Buffer.concat(chunks);
+}
+
+const inWorker = offThread(import.meta.url, renderCardPdf);
+
+/**
+ * The same PDF drawn in a worker thread (platform/parse-worker.ts's pool): for print runs of a
+ * whole exam, which take seconds of CPU. Each worker opens the font once, then keeps it while it lives.
+ */
+export async function renderCardPdfInWorker(
+  template: AnswerCardTemplate,
+  options: RenderOptions = {},
+): Promise<Buffer> {
+  const bytes: Uint8Array = await inWorker(template, options);
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 function addPage(doc: PDFKit.PDFDocument, page: CardPage): void {
