@@ -5,7 +5,7 @@ import type { Db, Executor } from '../../../platform/db.ts';
 import { badInput, notFound, ruleBroken } from '../../../platform/errors.ts';
 import { FileResult } from '../../../platform/files.ts';
 import { idOf, ownedBy } from '../../../platform/tenancy.ts';
-import { CardFontMissing, type PersonalisedStudent, renderCardPdf } from '../card-pdf/index.ts';
+import { CardFontMissing, type PersonalisedStudent, renderCardPdf, renderCardPdfInWorker } from '../card-pdf/index.ts';
 import { ownCard } from './card-access.ts';
 import { checkCardLink, signCardLink } from './card-link.ts';
 import { findCardVersion } from './card-versions.ts';
@@ -58,10 +58,14 @@ export async function personalisedStudents(
   }));
 }
 
-/** The PDF, rendered outside any transaction; a server without the card's font says so in Chinese. */
+/**
+ * The PDF, rendered outside any transaction: a blank card on this thread (tens of milliseconds), a
+ * print run of personalised cards in a worker thread (seconds of CPU for a whole exam). A server
+ * without the card's font says so in Chinese.
+ */
 async function render(template: AnswerCardTemplate, students?: PersonalisedStudent[]): Promise<Buffer> {
   try {
-    return await renderCardPdf(template, students ? { students } : {});
+    return students ? await renderCardPdfInWorker(template, { students }) : await renderCardPdf(template);
   } catch (error) {
     if (error instanceof CardFontMissing) throw ruleBroken(error.message);
     throw error;
