@@ -38,8 +38,13 @@ export async function renderCardPdf(template: AnswerCardTemplate, options: Rende
   const doc = new PDFDocument({
     autoFirstPage: false,
     margin: 0,
+    displayTitle: true,
     info: { Title: `${template.title} ${template.subject} 答题卡`.trim(), Creator: '慧考云', Producer: '慧考云' },
   });
+  // Printed at 100 %: a card scaled to fit the printer's margins moves every region it carries.
+  const catalog = (doc as unknown as { _root: { data: { ViewerPreferences: { data: Record<string, unknown> } } } })
+    ._root;
+  catalog.data.ViewerPreferences.data.PrintScaling = 'None';
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<void>((resolve, reject) => {
