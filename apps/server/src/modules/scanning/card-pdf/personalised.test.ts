@@ -166,3 +166,39 @@ describe('the blank card', () => {
     }
   });
 });
+
+describe('two print runs at once', () => {
+  it('let other work in between copies and interleave on the shared font face without mixing cards', async () => {
+    const run = (prefix: string) =>
+      Array.from({ length: 40 }, (_, index) => ({
+        examNo: `${prefix}${String(index).padStart(4, '0')}`,
+        name: `${prefix === '2026' ? '甲' : '乙'}${index}`,
+        className: '九年级（1）班',
+      }));
+    const [first, second] = [run('2026'), run('2027')];
+    let otherWorkRan = false;
+    let otherWorkBeforeFirstDone: boolean | undefined;
+    const firstRun = renderCardPdf(template, { students: first }).then((pdf) => {
+      otherWorkBeforeFirstDone = otherWorkRan;
+      return pdf;
+    });
+    setImmediate(() => {
+      otherWorkRan = true;
+    });
+    const pdfs = await Promise.all([firstRun, renderCardPdf(template, { students: second })]);
+    expect(otherWorkBeforeFirstDone).toBe(true);
+    for (const [index, students] of [first, second].entries()) {
+      const file = await pdfFile(pdfs[index]!);
+      try {
+        const texts = await pageTexts(file.path);
+        expect(texts).toHaveLength(students.length * pagesPerCard);
+        students.forEach((student, at) => {
+          expect(texts[at * pagesPerCard]).toContain(student.examNo);
+          expect(texts[at * pagesPerCard]).toContain(student.name);
+        });
+      } finally {
+        await file.close();
+      }
+    }
+  });
+});

@@ -26,8 +26,9 @@ export interface RenderOptions {
 }
 
 const FONT = 'card-serif';
-/** Longest stretch of drawing before the event loop gets a turn. */
+/** Longest stretch of drawing before the event loop gets a turn: this long, or this many copies. */
 const YIELD_AFTER_MS = 20;
+const YIELD_AFTER_COPIES = 16;
 
 export async function renderCardPdf(template: AnswerCardTemplate, options: RenderOptions = {}): Promise<Buffer> {
   checkTemplate(template);
@@ -65,12 +66,15 @@ export async function renderCardPdf(template: AnswerCardTemplate, options: Rende
   const padBack = template.settings.sides === 2 && template.pages.length % 2 === 1;
   const copies = students ?? [undefined];
   let drawingSince = performance.now();
+  let copiesSince = 0;
   for (const student of copies) {
     // A long print run on the main thread lets other requests in between copies.
-    if (performance.now() - drawingSince > YIELD_AFTER_MS) {
+    if (copiesSince >= YIELD_AFTER_COPIES || performance.now() - drawingSince > YIELD_AFTER_MS) {
       await new Promise((resolve) => setImmediate(resolve));
       drawingSince = performance.now();
+      copiesSince = 0;
     }
+    copiesSince += 1;
     template.pages.forEach((page, index) => {
       addPage(doc, page);
       placeForm(doc, forms[index] as PageForm, page.height * PT_PER_MM);
