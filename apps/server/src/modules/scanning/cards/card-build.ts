@@ -59,7 +59,9 @@ export async function generationSettings(
     base.examNumberLength ??
     (await repo.examNumberLength(ex, single.schoolId, single.id)) ??
     FALLBACK_EXAM_NUMBER_LENGTH;
-  return { ...base, examNumberLength: length };
+  // Both the 考号 grid and the barcode area by default: a personalised card prints the 考号 as a
+  // Code 128 barcode (#15), which needs the area; the grid still reads a blank card's 考号.
+  return { identityMode: 'both', ...base, examNumberLength: length };
 }
 
 export async function generateCard(

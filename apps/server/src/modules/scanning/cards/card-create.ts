@@ -31,7 +31,7 @@ export async function createCard(
   const id = await repo.insertCard(tx, {
     schoolId: single.schoolId,
     singleExamId: single.id,
-    settings: { paper: 'A4', columns: 1, sides: 2, identityMode: 'grid', ...settings },
+    settings: { paper: 'A4', columns: 1, sides: 2, identityMode: 'both', ...settings },
     questionsStamp: '',
     userId: writer.userId,
   });

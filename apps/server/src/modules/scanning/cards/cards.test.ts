@@ -79,7 +79,7 @@ describe('a card generated from the exam', () => {
       structureChanged: false,
       // Four questions: A4 in one column; the longest 考号 of the exam's students (学号 where a
       // student has no 考号) sets the grid.
-      settings: { paper: 'A4', columns: 1, sides: 2, identityMode: 'grid', examNumberLength: 10 },
+      settings: { paper: 'A4', columns: 1, sides: 2, identityMode: 'both', examNumberLength: 10 },
     });
     expect(rowsOf(card).map((r: ObjectiveRow) => [r.number, r.type, r.bubbles.map((b) => b.option).join('')])).toEqual([
       ['1', 'single', 'ABCD'],
