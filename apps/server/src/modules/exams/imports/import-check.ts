@@ -127,7 +127,10 @@ export function checkImportRows(context: ImportContext, sheets: SheetRows[]): Ch
 /** A problem of the row, and of the cell in `column` when it names one. */
 function fail(row: CheckedRow, message: string, column?: string) {
   row.errors.push(message);
-  if (column !== undefined) (row.cellErrors[column] ??= []).push(message);
+  if (column === undefined) return;
+  const cell = row.cellErrors[column] ?? [];
+  cell.push(message);
+  row.cellErrors[column] = cell;
 }
 
 function checkStudent(context: ImportContext, row: CheckedRow, firstRowOf: Map<string, number>) {
