@@ -3,11 +3,10 @@ import dayjs from 'dayjs';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { installAppStatePersistence } from './lib/app-store.ts';
+import './lib/app-store.ts';
 
 dayjs.locale('zh-cn');
-// Spec §4: the application state comes back from sessionStorage before the first render.
-installAppStatePersistence(window);
+// Spec §4: the application state came back from sessionStorage as lib/app-store.ts was imported.
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

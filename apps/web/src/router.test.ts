@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { flattenRoutes } from './lib/route-kit.ts';
+import { flattenRoutes, groupedPages, routeHandle } from './lib/route-kit.ts';
 import { appRoutes } from './router.tsx';
 
 /** Every named screen of spec §2: full path → route name (the spec's own name). */
@@ -78,27 +78,31 @@ const CHILDREN: Record<string, string[]> = {
     'school-question-manage',
   ],
   '/teacher/teacher-analysis-main': [
+    // 年级
     'grade-whole-analysis',
     'grade-report-card',
     'grade-attention-card',
     'grade-class-analysis',
     'grade-trend-analysis',
     'grade-report-file',
-    'grade-subject-analysis',
+    // 班级
     'report-card',
-    'attention-card',
     'class-analysis',
-    'teacher-analysis',
-    'trend-analysis',
-    'question-analysis',
-    'mis-recommend',
     'class-whole-analysis',
     'class-level-analysis',
     'class-attention-analysis',
+    // 学科
+    'grade-subject-analysis',
+    'teacher-analysis',
+    'question-analysis',
     'class-single-level-analysis',
     'class-single-attention-analysis',
     'class-single-paper-analysis',
     'class-single-question-analysis',
+    // 学生
+    'attention-card',
+    'trend-analysis',
+    'mis-recommend',
   ],
 };
 
@@ -177,5 +181,17 @@ describe('route table (spec §2)', () => {
       (entry) => entry.handle && !entry.route.children && !/^\/(403|404|500|noexam)$/.test(entry.fullPath),
     );
     for (const page of pages) expect(typeof page.route.lazy, page.fullPath).toBe('function');
+  });
+
+  it("groups the teacher's 21 analysis reports under 年级 / 班级 / 学科 / 学生", () => {
+    const teacher = flat.find((entry) => entry.fullPath === '/teacher' && entry.handle);
+    const section = routeHandle(teacher!.route)?.menu?.find((m) => m.path === '/teacher/teacher-analysis-main');
+    const groups = groupedPages(section!.pages).map(({ group, pages }) => [group, pages.length]);
+    expect(groups).toEqual([
+      ['年级', 6],
+      ['班级', 5],
+      ['学科', 7],
+      ['学生', 3],
+    ]);
   });
 });

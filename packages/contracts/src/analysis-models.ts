@@ -215,7 +215,7 @@ export const subjectsReportSchema = z.object({
       subject: subjectRefSchema,
       summary: summaryFiguresSchema.nullable(),
       difficulty: z.number().nullable(),
-      /** Mean of the items' 27% discrimination. */
+      /** The full-mark-weighted mean of the items' 27% discrimination (Σ Fᵢ·Dᵢ / Σ Fᵢ). */
       discrimination: z.number().nullable(),
       alpha: z.number().nullable(),
       splitHalf: z.number().nullable(),

@@ -123,6 +123,8 @@ export const scoreImportRowSchema = z.object({
   /** Cells by column title, as read. */
   values: z.record(z.string(), z.string()),
   errors: z.array(z.string()),
+  /** The errors that belong to one cell, by column title (学号, 姓名, 缺考, a 题号 or 总分). */
+  cellErrors: z.record(z.string(), z.array(z.string())),
 });
 export const scoreImportPreviewSchema = z.object({
   meId: z.string(),
@@ -135,7 +137,10 @@ export const scoreImportPreviewSchema = z.object({
 });
 export type ScoreImportPreview = z.infer<typeof scoreImportPreviewSchema>;
 export const scoreImportResultSchema = z.object({
+  /** Distinct students written (a student with rows on several sheets counts once). */
   students: z.number(),
+  /** Rows written, over every sheet. */
+  rows: z.number(),
   addedStudents: z.number(),
   changedScores: z.number(),
   unchanged: z.number(),

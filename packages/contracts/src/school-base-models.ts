@@ -162,6 +162,8 @@ export const importRowSchema = z.object({
   rowNo: z.number(),
   values: z.record(z.string(), z.string()),
   errors: z.array(z.string()),
+  /** The errors that belong to one cell, by column title; the preview marks those cells. */
+  cellErrors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 export const importPreviewSchema = z.object({

@@ -17,10 +17,12 @@ export {
   optionSharesOfCodes,
   pearson,
   UNANSWERED,
+  weightedDiscrimination,
 } from './analysis/items.ts';
 export { type LevelBand, levelScores } from './analysis/levels.ts';
 export {
   type CriticalRule,
+  criticalLineRank,
   criticalSide,
   effectiveScore,
   imbalance,

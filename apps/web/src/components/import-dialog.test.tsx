@@ -65,7 +65,7 @@ describe('ImportDialog', () => {
     const props = renderDialog();
     const file = chooseFile('学生.xlsx');
     await screen.findByText('请填写姓名');
-    expect(props.onPreview).toHaveBeenCalledWith(file);
+    expect(props.onPreview).toHaveBeenCalledWith(file, expect.any(Function));
 
     expect(screen.getByTestId('import-counts').textContent).toContain('共 3 行');
     expect(screen.getByText('可导入 2 行')).toBeTruthy();
@@ -92,6 +92,36 @@ describe('ImportDialog', () => {
       { rowNo: 4, values: PREVIEW.rows[2]?.values },
     ]);
     expect(screen.getByText('新增 2 条，更新 0 条，未变 0 条，跳过 0 条')).toBeTruthy();
+  });
+
+  it('marks the bad cell with its error beside it, and walks from error to error', async () => {
+    const preview: ImportPreview = {
+      ...PREVIEW,
+      rows: [
+        PREVIEW.rows[0]!,
+        { ...PREVIEW.rows[1]!, cellErrors: { 姓名: ['请填写姓名'], 班级: ['班级“九年级(9)班”不存在'] } },
+        PREVIEW.rows[2]!,
+      ],
+    };
+    renderDialog({
+      onPreview: vi.fn(async (_file: File, onProgress: (sent: number) => void) => {
+        onProgress(1);
+        return preview;
+      }),
+    });
+    chooseFile('学生.xlsx');
+    await screen.findByText('请填写姓名');
+    const marked = [...document.querySelectorAll('td[data-error-key]')];
+    expect(marked.map((cell) => cell.getAttribute('title'))).toEqual(['请填写姓名', '班级“九年级(9)班”不存在']);
+    expect(marked[1]?.textContent).toContain('九年级(9)班');
+    expect(screen.getByTestId('import-error-position').textContent).toBe('共 2 处错误');
+    fireEvent.click(screen.getByRole('button', { name: /下一个错误/ }));
+    expect(screen.getByTestId('import-error-position').textContent).toBe('第 1 / 2 处错误');
+    expect(screen.getByTestId('import-current-error').textContent).toContain('第 3 行“姓名”列：请填写姓名');
+    fireEvent.click(screen.getByRole('button', { name: /下一个错误/ }));
+    expect(screen.getByTestId('import-current-error').textContent).toContain('“班级”列');
+    fireEvent.click(screen.getByRole('button', { name: /上一个错误/ }));
+    expect(screen.getByTestId('import-current-error').textContent).toContain('“姓名”列');
   });
 
   it('refuses anything but .xlsx before sending it', () => {

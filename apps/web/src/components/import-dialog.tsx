@@ -1,11 +1,13 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import type { ImportPreview, ImportResult, ImportRow } from '@huikao/contracts';
+import type { ImportPreview, ImportResult } from '@huikao/contracts';
 
 /** What the dialog shows: any import's checked rows (school base kinds, scores …). */
 export type DialogPreview = Omit<ImportPreview, 'kind'>;
 
-import { Alert, Button, Flex, Modal, Result, Space, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Modal, Progress, Result, Space, Typography } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
+import { rowKeyOf } from './import-errors.ts';
+import { ImportPreviewTable, PREVIEW_TEXT } from './import-preview-table.tsx';
 
 export const IMPORT_TEXT = {
   download: '下载模板',
@@ -14,8 +16,10 @@ export const IMPORT_TEXT = {
   confirm: '确认导入',
   done: '完成',
   wrongType: '只能上传 .xlsx 格式的 Excel 文件',
-  onlyErrors: '只看有错误的行',
-  noValidRows: '没有可导入的行，请修改文件后重新上传',
+  onlyErrors: PREVIEW_TEXT.onlyErrors,
+  noValidRows: PREVIEW_TEXT.noValidRows,
+  uploading: '正在上传',
+  checking: '上传完成，服务器正在逐行检查…',
   unreadable: '文件未能读取，请检查后重新上传',
 } as const;
 
@@ -35,13 +39,13 @@ export interface ImportDialogProps {
   /** What the rows go into, e.g. the current term; shown above the steps. */
   scope?: ReactNode;
   onDownloadTemplate: () => Promise<void>;
-  /** Reads the file on the server; a rejection's message is shown in the dialog (call it silently). */
-  onPreview: (file: File) => Promise<DialogPreview>;
+  /**
+   * Reads the file on the server; a rejection's message is shown in the dialog (call it silently).
+   * `onProgress` takes the share of the file sent (0–1), as the browser reports it.
+   */
+  onPreview: (file: File, onProgress: (sent: number) => void) => Promise<DialogPreview>;
   onConfirm: (rows: ImportCommitRow[]) => Promise<ImportResult>;
 }
-
-/** Rows are numbered per sheet, so a multi-sheet file needs the sheet in the key. */
-const rowKeyOf = (row: { sheet?: string; rowNo: number }) => `${row.sheet ?? ''}#${row.rowNo}`;
 
 export function summarizeResult(result: ImportResult): string {
   return `新增 ${result.created} 条，更新 ${result.updated} 条，未变 ${result.unchanged} 条，跳过 ${result.skipped.length} 条`;
@@ -72,7 +76,8 @@ export function ImportDialog({
   const [fileProblem, setFileProblem] = useState('');
   const [busy, setBusy] = useState<'template' | 'preview' | 'confirm' | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
-  const [onlyErrors, setOnlyErrors] = useState(false);
+  /** Share of the file sent while previewing (real progress from the browser); 1 once it is all sent. */
+  const [sent, setSent] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
 
   function reset() {
@@ -81,7 +86,7 @@ export function ImportDialog({
     setFileProblem('');
     setBusy(null);
     setResult(null);
-    setOnlyErrors(false);
+    setSent(0);
   }
 
   async function run(kind: 'template' | 'confirm', work: () => Promise<void>) {
@@ -104,10 +109,10 @@ export function ImportDialog({
     setPreview(null);
     setFileProblem('');
     setFileName(file.name);
-    setOnlyErrors(false);
+    setSent(0);
     setBusy('preview');
     try {
-      setPreview(await onPreview(file));
+      setPreview(await onPreview(file, setSent));
     } catch (error) {
       setFileProblem(error instanceof Error && error.message ? error.message : IMPORT_TEXT.unreadable);
     } finally {
@@ -188,9 +193,10 @@ export function ImportDialog({
             {fileName ? <Typography.Text type="secondary">{fileName}</Typography.Text> : null}
           </Flex>
           {fileProblem ? <Alert type="error" showIcon title={fileProblem} /> : null}
+          {busy === 'preview' ? <PreviewProgress sent={sent} /> : null}
           {preview ? (
-            <PreviewTable preview={preview} onlyErrors={onlyErrors} onOnlyErrorsChange={setOnlyErrors} />
-          ) : (
+            <ImportPreviewTable key={fileName} preview={preview} />
+          ) : busy === 'preview' ? null : (
             <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
               先下载模板，按模板的列填写后上传；上传后会逐行检查，确认无误再导入。
             </Typography.Paragraph>
@@ -201,97 +207,18 @@ export function ImportDialog({
   );
 }
 
-const ERROR_ROW_BACKGROUND = '#fff1f0';
-
-interface PreviewTableProps {
-  preview: DialogPreview;
-  onlyErrors: boolean;
-  onOnlyErrorsChange: (value: boolean) => void;
-}
-
-function PreviewTable({ preview, onlyErrors, onOnlyErrorsChange }: PreviewTableProps) {
-  const rows = onlyErrors ? preview.rows.filter((row) => row.errors.length > 0) : preview.rows;
-  const sheets = preview.rows.some((row) => row.sheet !== undefined);
-  const columns: TableColumnsType<ImportRow> = [
-    ...(sheets ? [{ key: 'sheet', title: '工作表', dataIndex: 'sheet', width: 96, fixed: 'left' as const }] : []),
-    {
-      key: 'rowNo',
-      title: '行号',
-      dataIndex: 'rowNo',
-      width: 64,
-      fixed: 'left',
-      // A fixed cell paints its own background, so the error colour is given to it too.
-      onCell: (row) => (row.errors.length > 0 ? { style: { background: ERROR_ROW_BACKGROUND } } : {}),
-    },
-    ...preview.columns.map((column) => ({
-      key: `value:${column}`,
-      title: column,
-      render: (_: unknown, row: ImportRow) => row.values[column] ?? '',
-    })),
-    {
-      key: 'errors',
-      title: '问题',
-      render: (_: unknown, row: ImportRow) =>
-        row.errors.length > 0 ? (
-          <Flex vertical>
-            {row.errors.map((error) => (
-              <Typography.Text key={error} type="danger">
-                {error}
-              </Typography.Text>
-            ))}
-          </Flex>
-        ) : (
-          <Typography.Text type="success">可导入</Typography.Text>
-        ),
-    },
-  ];
+/**
+ * The upload's real progress: the share of bytes the browser has sent. Once all is sent the server
+ * reads and checks the rows; that stage is named, not given a made-up percentage.
+ */
+function PreviewProgress({ sent }: { sent: number }) {
+  const percent = Math.floor(sent * 100);
   return (
-    <Flex vertical gap={8}>
-      <Flex gap={8} align="center" wrap justify="space-between">
-        <Space wrap data-testid="import-counts">
-          <span>共 {preview.rows.length} 行</span>
-          <Tag color="success">可导入 {preview.validCount} 行</Tag>
-          <Tag color={preview.errorCount > 0 ? 'error' : 'default'}>有错误 {preview.errorCount} 行</Tag>
-        </Space>
-        {preview.errorCount > 0 ? (
-          <Space>
-            <Switch
-              size="small"
-              checked={onlyErrors}
-              onChange={onOnlyErrorsChange}
-              aria-label={IMPORT_TEXT.onlyErrors}
-            />
-            <span>{IMPORT_TEXT.onlyErrors}</span>
-          </Space>
-        ) : null}
-      </Flex>
-      {preview.errorCount > 0 ? (
-        <Alert
-          type="warning"
-          showIcon
-          title={
-            preview.validCount > 0
-              ? `有错误的 ${preview.errorCount} 行不会导入。可修改文件后重新上传，或只导入可导入的 ${preview.validCount} 行。`
-              : IMPORT_TEXT.noValidRows
-          }
-        />
-      ) : null}
-      <Table<ImportRow>
-        rowKey={rowKeyOf}
-        size="small"
-        columns={columns}
-        dataSource={rows}
-        scroll={{ x: 'max-content', y: 360 }}
-        onRow={(row) =>
-          row.errors.length > 0 ? { 'data-row-error': 'true', style: { background: ERROR_ROW_BACKGROUND } } : {}
-        }
-        pagination={{
-          defaultPageSize: 50,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          showTotal: (n) => `共 ${n} 行`,
-        }}
-      />
+    <Flex vertical gap={4} data-testid="import-progress">
+      <Progress percent={percent} status="active" aria-label={IMPORT_TEXT.uploading} />
+      <Typography.Text type="secondary">
+        {sent >= 1 ? IMPORT_TEXT.checking : `${IMPORT_TEXT.uploading}（${percent}%）`}
+      </Typography.Text>
     </Flex>
   );
 }

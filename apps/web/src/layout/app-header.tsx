@@ -5,7 +5,7 @@ import {
   LogoutOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Button, ConfigProvider, Layout, Menu, Space } from 'antd';
+import { Button, ConfigProvider, Grid, Layout, Menu, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAppConfig } from '../lib/app-config.ts';
@@ -58,14 +58,36 @@ export function AppHeader({
   const { platformName } = useAppConfig();
   const { isFullscreen, toggle } = useFullscreen();
   const FullscreenIcon = isFullscreen ? FullscreenExitOutlined : FullscreenOutlined;
+  // On a phone (below antd's md, 768 px) the buttons keep their icons and names (aria-label, title)
+  // but not their text, so the bar fits a 390 px screen and 退出登录 stays on it (#22).
+  const narrow = Grid.useBreakpoint().md === false;
+  const label = (text: string) => (narrow ? { 'aria-label': text, title: text } : { children: text });
 
   return (
     <Layout.Header
       data-testid="app-header"
       data-area={area}
-      style={{ display: 'flex', alignItems: 'center', gap: 24, padding: '0 24px', background: HEADER_COLORS[area] }}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: narrow ? 8 : 24,
+        padding: narrow ? '0 12px' : '0 24px',
+        background: HEADER_COLORS[area],
+      }}
     >
-      <Link to={`/${area}`} style={{ color: '#fff', fontSize: 20, fontWeight: 600, whiteSpace: 'nowrap' }}>
+      <Link
+        to={`/${area}`}
+        style={{
+          color: '#fff',
+          fontSize: narrow ? 16 : 20,
+          fontWeight: 600,
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          minWidth: 0,
+          flexShrink: 1,
+        }}
+      >
         {platformName}
       </Link>
       <div style={{ flex: 1, minWidth: 0 }}>
@@ -84,26 +106,44 @@ export function AppHeader({
           </ConfigProvider>
         ) : null}
       </div>
-      <Space size={4} style={{ whiteSpace: 'nowrap' }}>
+      <Space size={narrow ? 0 : 4} style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
         {selectionControl}
-        <span style={{ color: '#fff', marginRight: 8 }}>
+        <span
+          style={{
+            color: '#fff',
+            marginRight: narrow ? 4 : 8,
+            display: 'inline-block',
+            maxWidth: narrow ? '5em' : undefined,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            verticalAlign: 'middle',
+          }}
+          title={userName}
+        >
           <UserOutlined aria-hidden /> {userName}
         </span>
-        <Button type="text" style={headerButtonStyle} icon={<KeyOutlined aria-hidden />} onClick={onChangePassword}>
-          修改密码
-        </Button>
+        <Button
+          type="text"
+          style={headerButtonStyle}
+          icon={<KeyOutlined aria-hidden />}
+          onClick={onChangePassword}
+          {...label('修改密码')}
+        />
         <Button
           type="text"
           style={headerButtonStyle}
           icon={<FullscreenIcon aria-hidden />}
           aria-pressed={isFullscreen}
           onClick={toggle}
-        >
-          全屏
-        </Button>
-        <Button type="text" style={headerButtonStyle} icon={<LogoutOutlined aria-hidden />} onClick={confirmLogout}>
-          退出登录
-        </Button>
+          {...label('全屏')}
+        />
+        <Button
+          type="text"
+          style={headerButtonStyle}
+          icon={<LogoutOutlined aria-hidden />}
+          onClick={confirmLogout}
+          {...label('退出登录')}
+        />
       </Space>
     </Layout.Header>
   );

@@ -1,9 +1,10 @@
-import { Layout, Menu, Tabs } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Layout, Menu, type MenuProps, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useAppStore } from '../lib/app-store.ts';
 import type { Area } from '../lib/areas.ts';
-import { type MenuSection, routeHandle } from '../lib/route-kit.ts';
+import { groupedPages, type MenuSection, routeHandle } from '../lib/route-kit.ts';
 import { readStoredUser } from '../lib/session.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -72,16 +73,54 @@ export function AreaLayout({ area }: AreaLayoutProps) {
   );
 }
 
+/** The side menu's items: pages under their group headings (年级 / 班级 …) where the section has them. */
+export function sectionMenuItems(section: MenuSection): NonNullable<MenuProps['items']> {
+  const item = (page: MenuSection['pages'][number]) => ({
+    key: page.path,
+    label: <Link to={page.path}>{page.title}</Link>,
+  });
+  type Items = NonNullable<MenuProps['items']>;
+  return groupedPages(section.pages).flatMap(
+    ({ group, pages }): Items =>
+      group === null
+        ? pages.map(item)
+        : [{ type: 'group', key: `group:${group}`, label: group, children: pages.map(item) }],
+  );
+}
+
+/**
+ * The section's pages. The collapse control sits at the top of the menu, in the flow: antd's own
+ * trigger is fixed to the bottom of the window and covered the last items of a long menu (#22).
+ * The sider keeps to the window's height and scrolls on its own.
+ */
 function SectionSider({ section, pathname }: { section: MenuSection; pathname: string }) {
   const collapsed = useAppStore((state) => state.siderCollapsed);
   const setCollapsed = useAppStore((state) => state.setSiderCollapsed);
   const selected = section.pages.find((page) => isWithin(pathname, page.path));
   return (
-    <Layout.Sider theme="light" width={208} collapsible collapsed={collapsed} onCollapse={setCollapsed}>
+    <Layout.Sider
+      theme="light"
+      width={208}
+      collapsible
+      collapsed={collapsed}
+      trigger={null}
+      style={{ position: 'sticky', top: 0, alignSelf: 'flex-start', maxHeight: '100vh', overflowY: 'auto' }}
+    >
+      <Button
+        type="text"
+        block
+        icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        aria-label={collapsed ? '展开菜单' : '收起菜单'}
+        aria-expanded={!collapsed}
+        onClick={() => setCollapsed(!collapsed)}
+        style={{ height: 40, borderRadius: 0 }}
+      >
+        {collapsed ? null : '收起菜单'}
+      </Button>
       <Menu
         mode="inline"
         selectedKeys={selected ? [selected.path] : []}
-        items={section.pages.map((page) => ({ key: page.path, label: <Link to={page.path}>{page.title}</Link> }))}
+        items={sectionMenuItems(section)}
         style={{ borderInlineEnd: 'none' }}
       />
     </Layout.Sider>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { APP_STATE_KEY, installAppStatePersistence, restoreAppState, saveAppState, useAppStore } from './app-store.ts';
+import { APP_STATE_KEY, useAppStore } from './app-store.ts';
 
 const selection = {
   schoolYear: { schyId: 'Y2025', name: '2025-2026学年', startDate: '2025-09-01', endDate: '2026-07-31' },
@@ -13,61 +13,78 @@ const selection = {
   },
 };
 
-afterEach(() => {
-  sessionStorage.clear();
+const saved = () => JSON.parse(sessionStorage.getItem(APP_STATE_KEY) ?? 'null');
+
+/** The next page load: what sessionStorage holds comes back into the store. */
+async function reload(raw: string) {
   useAppStore.setState({ loadingCount: 0 });
   useAppStore.getState().reset();
+  sessionStorage.setItem(APP_STATE_KEY, raw);
+  await useAppStore.persist.rehydrate();
+}
+
+afterEach(() => {
+  useAppStore.setState({ loadingCount: 0 });
+  useAppStore.getState().reset();
+  sessionStorage.clear();
 });
 
 describe('application state across a reload (spec §4)', () => {
-  it('is saved to sessionStorage on unload and restored on the next load', () => {
-    const uninstall = installAppStatePersistence(window);
+  it("is kept by zustand's persist middleware in sessionStorage", () => {
+    const options = useAppStore.persist.getOptions();
+    expect(options.name).toBe(APP_STATE_KEY);
+    useAppStore.getState().setSiderCollapsed(true);
+    // Written as it changes, so it is there whenever the page unloads.
+    expect(saved()).toMatchObject({ version: 2, state: { siderCollapsed: true } });
+    expect(localStorage.getItem(APP_STATE_KEY)).toBeNull();
+  });
+
+  it('saves the whole application state but the count of running calls', () => {
+    useAppStore.getState().setSchoolYearTerm(selection);
+    useAppStore.getState().setSiderCollapsed(true);
+    useAppStore.getState().openChangePassword(false);
+    useAppStore.getState().beginLoading();
+    expect(saved()).toEqual({
+      version: 2,
+      state: { schoolYearTerm: selection, siderCollapsed: true, changePassword: { open: true, forced: false } },
+    });
+  });
+
+  it('restores it on the next load, with no call running', async () => {
     useAppStore.getState().setSchoolYearTerm(selection);
     useAppStore.getState().setSiderCollapsed(true);
     useAppStore.getState().beginLoading();
-    window.dispatchEvent(new Event('beforeunload'));
-    uninstall();
-
-    const saved = JSON.parse(sessionStorage.getItem(APP_STATE_KEY) ?? 'null');
-    // Transient state (running calls, open dialogs) is not part of what a reload brings back.
-    expect(saved).toEqual({ version: 1, state: { schoolYearTerm: selection, siderCollapsed: true } });
-
-    // The "next page load": a fresh store, then the install restores it.
-    useAppStore.setState({ loadingCount: 0 });
-    useAppStore.getState().reset();
-    expect(useAppStore.getState().schoolYearTerm).toBeNull();
-    installAppStatePersistence(window)();
-    expect(useAppStore.getState().schoolYearTerm).toEqual(selection);
-    expect(useAppStore.getState().siderCollapsed).toBe(true);
-    expect(useAppStore.getState().loadingCount).toBe(0);
+    const raw = sessionStorage.getItem(APP_STATE_KEY)!;
+    await reload(raw);
+    const state = useAppStore.getState();
+    expect(state.schoolYearTerm).toEqual(selection);
+    expect(state.siderCollapsed).toBe(true);
+    expect(state.loadingCount).toBe(0);
   });
 
-  it('saves on pagehide too (mobile browsers and the back-forward cache skip beforeunload)', () => {
-    const uninstall = installAppStatePersistence(window);
-    useAppStore.getState().setSiderCollapsed(true);
-    window.dispatchEvent(new Event('pagehide'));
-    uninstall();
-    expect(JSON.parse(sessionStorage.getItem(APP_STATE_KEY) ?? 'null')?.state.siderCollapsed).toBe(true);
+  it('reads the state saved before persist (version 1) with the dialog closed', async () => {
+    await reload(JSON.stringify({ version: 1, state: { schoolYearTerm: selection, siderCollapsed: true } }));
+    expect(useAppStore.getState()).toMatchObject({
+      schoolYearTerm: selection,
+      siderCollapsed: true,
+      changePassword: { open: false, forced: false },
+    });
   });
 
-  it('ignores saved state that is unreadable or of another shape, rather than half-applying it', () => {
+  it('ignores saved state that is unreadable or of another shape, rather than half-applying it', async () => {
     for (const raw of [
       '{not json',
       JSON.stringify({ version: 99, state: { schoolYearTerm: null, siderCollapsed: true } }),
       JSON.stringify({ version: 1, state: { schoolYearTerm: { term: 'x' }, siderCollapsed: true } }),
-      JSON.stringify({ version: 1, state: { schoolYearTerm: null, siderCollapsed: 'yes' } }),
+      JSON.stringify({ version: 2, state: { schoolYearTerm: null, siderCollapsed: 'yes' } }),
+      JSON.stringify({
+        version: 2,
+        state: { schoolYearTerm: null, siderCollapsed: true, changePassword: { open: 'yes', forced: false } },
+      }),
     ]) {
-      sessionStorage.setItem(APP_STATE_KEY, raw);
-      expect(restoreAppState(sessionStorage), raw).toBe(false);
-      expect(useAppStore.getState().siderCollapsed).toBe(false);
+      await reload(raw);
+      expect(useAppStore.getState().siderCollapsed, raw).toBe(false);
+      expect(useAppStore.getState().schoolYearTerm, raw).toBeNull();
     }
-  });
-
-  it('round-trips through save and restore', () => {
-    useAppStore.getState().setSchoolYearTerm(selection);
-    saveAppState(sessionStorage);
-    useAppStore.getState().reset();
-    expect(restoreAppState(sessionStorage)).toBe(true);
-    expect(useAppStore.getState().schoolYearTerm).toEqual(selection);
   });
 });

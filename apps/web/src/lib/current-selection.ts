@@ -11,6 +11,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { call } from './api-client.ts';
 import { useAppStore } from './app-store.ts';
 import { areaOfType } from './areas.ts';
+import { formatDate } from './date-format.ts';
 import { readStoredUser } from './session.ts';
 
 // Spec §4 "the chosen school year and grade term are kept as the current selection". It lives in the
@@ -129,12 +130,7 @@ export function sameSelection(a: SchoolYearTerm | null, b: SchoolYearTerm | null
 
 /** Today's date (YYYY-MM-DD) in Asia/Shanghai, the schools' time zone. */
 export function schoolToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return formatDate(now);
 }
 
 export interface CurrentSelection {

@@ -5,6 +5,8 @@ import type { Area } from './areas.ts';
 export interface MenuPage {
   path: string;
   title: string;
+  /** The heading the side menu lists the page under (年级, 班级 …); none: listed without one. */
+  group?: string;
 }
 
 /** A section of an area (考试阅卷, 学情分析 …) and its pages; full paths. */
@@ -20,6 +22,8 @@ export interface RouteHandle {
   name: string;
   /** Chinese title: the page title is `<platform name> - <title>` (spec §1). */
   title: string;
+  /** The side menu's heading for the page (a long section's pages are grouped, #22). */
+  menuGroup?: string;
   /** The screen is not built yet and renders the shared ComingSoon page (components/coming-soon-route.ts). */
   comingSoon?: boolean;
   /** Set on an area root: the area its layout draws, and the menu built from its sections. */
@@ -71,7 +75,9 @@ function menuSection(parentPath: string, section: RouteObject): MenuSection {
   const path = `${parentPath}/${section.path}`;
   const pages = (section.children ?? []).flatMap((page) => {
     const handle = routeHandle(page);
-    return page.path && handle ? [{ path: `${path}/${page.path}`, title: handle.title }] : [];
+    if (!page.path || !handle) return [];
+    const entry: MenuPage = { path: `${path}/${page.path}`, title: handle.title };
+    return [handle.menuGroup ? { ...entry, group: handle.menuGroup } : entry];
   });
   return { path, title: routeHandle(section)?.title ?? String(section.path), pages };
 }
@@ -96,4 +102,16 @@ function joinPath(parent: string, child: string): string {
   if (child.startsWith('/')) return child;
   if (!child) return parent || '/';
   return `${parent === '/' ? '' : parent}/${child}`;
+}
+
+/** A section's pages under their headings, in order of first appearance; pages without one stand alone. */
+export function groupedPages(pages: readonly MenuPage[]): { group: string | null; pages: MenuPage[] }[] {
+  const groups: { group: string | null; pages: MenuPage[] }[] = [];
+  for (const page of pages) {
+    const group = page.group ?? null;
+    const existing = group === null ? undefined : groups.find((g) => g.group === group);
+    if (existing) existing.pages.push(page);
+    else groups.push({ group, pages: [page] });
+  }
+  return groups;
 }

@@ -10,7 +10,7 @@ const input = { classIds, scores, fullMark: 100, standardScore: 55, bands: { sec
 // Grade: sum 675, mean 67.5; squared deviations 506.25 306.25 56.25 156.25 56.25 6.25 6.25 56.25 756.25
 // 306.25 = 2212.5 → σ = √221.25 ≈ 14.874. T ≥ 55 ⇔ x ≥ 67.5 + σ/2 ≈ 74.94: 90 85 75 80.
 // Competition ranks: 90 1, 85 2, 80 3, 75 4, 70 5, 65 6, 60 7 7, 50 9, 40 10.
-// secsA: rank/10 ≤ 0.2 → 90 85; secsB: 0.2 < rank/10 ≤ 0.5 → 80 75 70.
+// secsA: rank ≤ ⌈0.2·10⌉ = 2 → 90 85; secsB: 2 < rank ≤ ⌈0.5·10⌉ = 5 → 80 75 70.
 const sd1 = Math.sqrt(200 / 3); // 90 80 70: mean 80, devs 10 0 −10
 const sd2 = Math.sqrt(668.75 / 4); // mean 63.75, devs 21.25 −3.75 −3.75 −13.75 → 451.5625+14.0625·2+189.0625
 const sd3 = Math.sqrt(650 / 3); // 75 65 40: mean 60, devs 15 5 −20 → 225+25+400
@@ -49,12 +49,33 @@ describe('classIndicators', () => {
   });
 
   it('gives T 50 to everyone when all scores are equal, so nobody reaches 55', () => {
-    // Everyone is rank 1 of 3: 1/3 > 0.2 so not in secsA, 1/3 ≤ 0.5 so all in secsB.
+    // Everyone is rank 1 of 3, and 1 ≤ ⌈0.2·3⌉ = 1: all in secsA.
     const result = classIndicators({ ...input, classIds: ['a', 'a', 'b'], scores: Float64Array.of(70, 70, 70) });
     expect(result.map((c) => [c.standardRate, c.variance, c.secsARate, c.secsBRate])).toEqual([
-      [0, 0, 0, 1],
-      [0, 0, 0, 1],
+      [0, 0, 1, 0],
+      [0, 0, 1, 0],
     ]);
+  });
+
+  it('bands by rank ≤ ⌈0.2·N⌉ and ⌈0.2·N⌉ < rank ≤ ⌈0.5·N⌉, not by rank/N', () => {
+    // N = 12, scores 120, 119, …, 109 (ranks 1…12, no ties). ⌈0.2·12⌉ = ⌈2.4⌉ = 3: ranks 1–3 are the top band
+    // (rank/N would stop at 2); ⌈0.5·12⌉ = 6: ranks 4–6 the second. Class a holds the odd ranks, b the even.
+    const scores = Float64Array.from({ length: 12 }, (_, i) => 120 - i);
+    const classIds = Array.from(scores, (_, i) => (i % 2 === 0 ? 'a' : 'b'));
+    const result = classIndicators({ ...input, classIds, scores, fullMark: 150 });
+    // a: ranks 1 3 5 7 9 11 → A: 1 3 (2/6), B: 5 (1/6); b: ranks 2 4 6 8 10 12 → A: 2 (1/6), B: 4 6 (2/6).
+    expect(result.map((c) => [c.classId, c.secsARate, c.secsBRate])).toEqual([
+      ['a', 2 / 6, 1 / 6],
+      ['b', 1 / 6, 2 / 6],
+    ]);
+  });
+
+  it("takes a band's ceiling exactly: secsA 0.07 of N = 100 is 7, not the 8 of 0.07·100 = 7.000000000000001", () => {
+    const scores = Float64Array.from({ length: 100 }, (_, i) => 100 - i);
+    const classIds = Array.from({ length: 100 }, () => 'a');
+    const [a] = classIndicators({ ...input, classIds, scores, bands: { secsA: 0.07, secsB: 0.5 } });
+    expect(a!.secsARate).toBe(7 / 100);
+    expect(a!.secsBRate).toBe((50 - 7) / 100);
   });
 
   it('has no classes for an empty grade', () => {

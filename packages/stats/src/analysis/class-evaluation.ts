@@ -1,4 +1,4 @@
-import { assertPositive, millionths } from './compare.ts';
+import { assertPositive, ceilShare } from './compare.ts';
 import { rankCompetition, tScore, zScore } from './positions.ts';
 import { meanAndSd } from './summary.ts';
 
@@ -23,8 +23,8 @@ export interface ClassIndicators {
 /**
  * The indicators of every class (in order of first appearance) against the whole input, which is the school
  * grade (or area). T comes from the grade's mean and σ (σ = 0 → T = 50). Rank bands use the grade's
- * competition ranks: in secsA when rank/N ≤ secsA, in secsB when secsA < rank/N ≤ secsB, exactly (millionths),
- * ties going up.
+ * competition ranks: in secsA when rank ≤ ⌈secsA·N⌉, in secsB when ⌈secsA·N⌉ < rank ≤ ⌈secsB·N⌉ (the
+ * ceilings exact), ties going up.
  */
 export function classIndicators(input: {
   classIds: readonly string[];
@@ -40,8 +40,8 @@ export function classIndicators(input: {
   const grade = meanAndSd(scores);
   if (grade === null) return [];
   const ranks = rankCompetition(scores);
-  const bandA = millionths(input.bands.secsA) * n;
-  const bandB = millionths(input.bands.secsB) * n;
+  const bandA = ceilShare(input.bands.secsA, n);
+  const bandB = ceilShare(input.bands.secsB, n);
   const ids: string[] = [];
   const slotOf = new Map<string, number>();
   const member = new Int32Array(n);
@@ -64,9 +64,8 @@ export function classIndicators(input: {
     const c = member[i]!;
     size[c]!++;
     if (tScore(zScore(scores[i]!, grade.mean, grade.sd)) >= standardScore) standard[c]!++;
-    const scaled = ranks[i]! * 1e6;
-    if (scaled <= bandA) secsA[c]!++;
-    else if (scaled <= bandB) secsB[c]!++;
+    if (ranks[i]! <= bandA) secsA[c]!++;
+    else if (ranks[i]! <= bandB) secsB[c]!++;
   }
   // Each class's own scores, gathered once, for its mean and σ.
   const start = new Int32Array(classes + 1);

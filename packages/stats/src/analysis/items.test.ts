@@ -10,6 +10,7 @@ import {
   optionSharesOfCodes,
   pearson,
   roundHalfUp,
+  weightedDiscrimination,
 } from '../index.ts';
 
 describe('difficulty (难度/得分率)', () => {
@@ -104,6 +105,24 @@ describe('pearson and the item–rest correlation', () => {
   it('sees a constant rest as constant despite float drift (0.4 − 0.1 vs 0.5 − 0.2)', () => {
     // The rests are 0.3 and 0.3; in floats 0.4 − 0.1 = 0.30000000000000004 and 0.5 − 0.2 = 0.3.
     expect(itemRestCorrelation(Float64Array.of(0.1, 0.2), Float64Array.of(0.4, 0.5))).toBeNull();
+  });
+});
+
+describe("weightedDiscrimination (a subject's 区分度)", () => {
+  it("weights each item's D by its full mark: Σ Fᵢ·Dᵢ / Σ Fᵢ", () => {
+    // Items of 3, 3 and 12 points with D 0.6, 0.3, 0.2: (1.8 + 0.9 + 2.4) / 18 = 5.1 / 18 = 0.28333…,
+    // where the plain mean would be 0.3666….
+    expect(weightedDiscrimination([0.6, 0.3, 0.2], [3, 3, 12])).toBeCloseTo(5.1 / 18, 15);
+  });
+
+  it('leaves out an item without a D together with its full mark', () => {
+    expect(weightedDiscrimination([0.5, null, 0.2], [10, 90, 30])).toBeCloseTo((5 + 6) / 40, 15);
+    expect(weightedDiscrimination([null, null], [5, 5])).toBeNull();
+    expect(weightedDiscrimination([], [])).toBeNull();
+  });
+
+  it('matches the D of one item for a one-item paper, negatives included', () => {
+    expect(weightedDiscrimination([-0.25], [8])).toBe(-0.25);
   });
 });
 

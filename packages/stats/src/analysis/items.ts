@@ -89,6 +89,27 @@ export function discrimination(
   return groups === null ? null : groupDiscrimination(item, groups, itemFullMark);
 }
 
+/**
+ * A paper's or subject's 区分度: the full-mark-weighted mean of its items' D, Σ Fᵢ·Dᵢ / Σ Fᵢ, over the items
+ * that have a D (an item without one, null, is left out with its full mark). No item with a D → null.
+ */
+export function weightedDiscrimination(
+  discriminations: readonly (number | null)[],
+  fullMarks: readonly number[],
+): number | null {
+  if (fullMarks.length !== discriminations.length) throw new RangeError('one full mark per item');
+  let weighted = 0;
+  let weight = 0;
+  discriminations.forEach((d, i) => {
+    if (d === null) return;
+    const fullMark = fullMarks[i]!;
+    assertPositive(fullMark, 'fullMark');
+    weighted += fullMark * d;
+    weight += fullMark;
+  });
+  return weight === 0 ? null : weighted / weight;
+}
+
 function isConstant(values: Float64Array): boolean {
   for (let i = 1; i < values.length; i++) if (values[i] !== values[0]) return false;
   return true;

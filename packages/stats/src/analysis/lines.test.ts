@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  criticalLineRank,
   criticalSide,
   effectiveScore,
   imbalance,
@@ -107,6 +108,32 @@ describe('criticalSide (临界生)', () => {
     const sides = [...totals].map((t, i) => criticalSide(t, ranks[i]!, 500, lineRank, rule));
     // ranks 1 2 2 4 5 6 7 8 9 10
     expect(sides).toEqual([null, null, null, 'above', 'above', 'below', 'below', null, null, null]);
+  });
+
+  it('takes the line rank of a rate line as ⌈p·N⌉, whatever ties follow it', () => {
+    // Rate 0.25 over the ten totals: ⌈2.5⌉ = 3 sets the line at the tied 580, on which M = 3 students stand.
+    // Rate 0.2: ⌈2⌉ = 2 sets the line at 580 too, yet L stays 2 although 3 students are on it.
+    const line = { kind: 'rate' as const, value: 0.2 };
+    const score = lineScore(totals, line)!;
+    expect(score).toBe(580);
+    const m = onLineCount(totals, score);
+    expect(m).toBe(3);
+    expect(criticalLineRank(line, totals.length, m)).toBe(2);
+    expect(criticalLineRank({ kind: 'rate', value: 0.25 }, totals.length, m)).toBe(3);
+    // ⌈1.2·10⌉ = 12 is clamped to N; ⌈0.07·100⌉ = 7 exactly.
+    expect(criticalLineRank({ kind: 'rate', value: 1.2 }, 10, 10)).toBe(10);
+    expect(criticalLineRank({ kind: 'rate', value: 0.07 }, 100, 9)).toBe(7);
+  });
+
+  it('takes the line rank of a score line as M, the number of students on the line', () => {
+    // Line 512.5: 600 580 580 550 are on it, M = 4, whatever its rank share would be.
+    const line = { kind: 'score' as const, value: 512.5 };
+    expect(criticalLineRank(line, totals.length, onLineCount(totals, 512.5))).toBe(4);
+    // By rank with band 1 around L = 4: ranks 3…5 (a tied 580 at rank 2 is out).
+    const ranks = rankCompetition(totals);
+    const rule = { ...byRank, rankBand: 1 };
+    const sides = [...totals].map((t, i) => criticalSide(t, ranks[i]!, 512.5, 4, rule));
+    expect(sides).toEqual([null, null, null, 'above', 'below', null, null, null, null, null]);
   });
 
   it('compares in hundredths: a drifted 0.7 + 0.1 is on a line of 0.8', () => {

@@ -21,12 +21,21 @@ export function lineScore(scores: Float64Array, line: { kind: 'score' | 'rate'; 
   return rank <= 0 ? null : kthHighest(scores, rank);
 }
 
-/** M = the number of totals on the line (total ≥ line, in hundredths); also the line rank for 临界生. */
+/** M = the number of totals on the line (total ≥ line, in hundredths). */
 export function onLineCount(totals: Float64Array, line: number): number {
   const lineH = hundredths(line);
   let count = 0;
   for (let i = 0; i < totals.length; i++) if (hundredths(totals[i]!) >= lineH) count++;
   return count;
+}
+
+/**
+ * The line rank L of 临界生 by rank (analysis-definitions.md): for a rate line L = ⌈p·N⌉, the rank that
+ * defines the line, whatever ties follow it (clamped to N); for a score line L = M, the number of students
+ * on the line. N is the population's size, M its count on the line (`onLineCount`).
+ */
+export function criticalLineRank(line: { kind: 'score' | 'rate'; value: number }, n: number, m: number): number {
+  return line.kind === 'rate' ? Math.min(n, ceilShare(line.value, n)) : m;
 }
 
 /**

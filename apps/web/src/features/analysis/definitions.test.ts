@@ -39,4 +39,17 @@ describe('口径说明', () => {
     expect(text(['class-evaluation'])).toContain(`达标分（本次 ${DEFAULT_SCORE_CONFIG.classECSet.standardScore}）`);
     expect(text(['segments'])).toContain('单科 10，总分 50');
   });
+
+  it("states the conventions of #22: line rank, class bands, a subject's 区分度, 校正题总相关", () => {
+    const text = (topic: Parameters<typeof definitionSections>[0][number]) =>
+      definitionSections([topic])
+        .flatMap((s) => s.items)
+        .join('\n');
+    expect(text('critical')).toContain('L = ⌈p·N⌉');
+    expect(text('critical')).toContain('L = M，即总分上线人数');
+    expect(text('class-evaluation')).toContain('年级名次 ≤ ⌈0.2·N⌉');
+    expect(text('class-evaluation')).toContain('⌈0.2·N⌉ < 年级名次 ≤ ⌈0.5·N⌉');
+    expect(text('items')).toContain('Σ Fᵢ·Dᵢ ÷ Σ Fᵢ');
+    expect(text('items')).toContain('校正题总相关');
+  });
 });

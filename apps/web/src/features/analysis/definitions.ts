@@ -114,7 +114,8 @@ const BUILDERS: Record<DefinitionTopic, Builder> = {
     items: [
       '难度 P = 该题平均分 ÷ 该题满分（越高越容易），标为“难度(得分率)”。试卷难度 = 总平均分 ÷ 总满分。',
       '区分度 D（27% 分组）：n = ⌈0.27·N⌉；按同一科目总分从高到低排序（同分按学生编号），D = (高分组 n 人平均分 − 低分组 n 人平均分) ÷ 该题满分。',
-      '同时给出题目与其余部分的相关（该题得分与“总分减该题得分”的皮尔逊相关系数 r）。',
+      '试卷或学科的区分度 = 各题区分度按满分加权的平均：Σ Fᵢ·Dᵢ ÷ Σ Fᵢ（Fᵢ 为第 i 题满分）。',
+      '校正题总相关：该题得分与“总分减该题得分”的皮尔逊相关系数 r（不是该题与总分本身的相关），页面和报告工作簿中均列出。',
       'Ebel 等级：≥0.40 很好，0.30–0.39 较好，0.20–0.29 尚可，<0.20 差。',
       '客观题：各选项的选择人数占比，以及正确选项。',
     ],
@@ -149,6 +150,7 @@ const BUILDERS: Record<DefinitionTopic, Builder> = {
       title: '临界生',
       items: [
         '按分数：分数线 − 下浮分 ≤ 总分 < 分数线 + 上浮分；按名次：|名次 − 分数线名次| ≤ 名次范围（设置，默认按分数，下浮 20、上浮 10，名次范围 20）。',
+        '分数线名次 L：按比例划定的分数线，L = ⌈p·N⌉，即划定该线的名次（其后有同分也不变）；按分数划定的分数线，L = M，即总分上线人数。单科围绕其有效分，有效分是该科第 M 名的分数，故 L = M。',
         mode === 'rank'
           ? `本次考试按名次：|名次 − 分数线名次| ≤ ${rankBand}。`
           : `本次考试按分数：分数线 − ${formatScore(below)} ≤ 总分 < 分数线 + ${formatScore(above)}。`,
@@ -185,7 +187,7 @@ const BUILDERS: Record<DefinitionTopic, Builder> = {
         '指标为班级在某科或总分上相对于所在学校年级的表现：',
         `达标率 standardRate：班级中 T ≥ 达标分（本次 ${formatScore(ec.standardScore)}）的人数占比。`,
         '平均得分率 averageRate：班级平均分 ÷ F；平均分 averageScore：班级平均分。',
-        `secsARate：班级中位于年级名次前 ${formatPercent(secsA, 0)} 的人数占比；secsBRate：位于年级 ${formatPercent(secsA, 0)}–${formatPercent(secsB, 0)} 段的人数占比（设置）。`,
+        `secsARate：班级中年级名次 ≤ ⌈${formatScore(secsA)}·N⌉ 的人数占比（前 ${formatPercent(secsA, 0)}）；secsBRate：⌈${formatScore(secsA)}·N⌉ < 年级名次 ≤ ⌈${formatScore(secsB)}·N⌉ 的人数占比（${formatPercent(secsA, 0)}–${formatPercent(secsB, 0)} 段）；N 为年级人数，名次为竞争排名（设置）。`,
         '离散度 variance：班级 σ ÷ F。',
         `综合评价 EC（classECSet）= ${formatScore(ec.standardRateWeight)}·达标率 + ${formatScore(ec.averageRateWeight)}·平均得分率 + ${formatScore(ec.secsARateWeight)}·secsARate + ${formatScore(ec.secsBRateWeight)}·secsBRate ${signed(ec.varianceWeight)}·离散度；按 EC 从高到低排名。`,
         `秩和比法 RSR（classRSRSet）：各指标在班级间排秩，最好的为 n（同值取平均秩）；WRSR = Σ w·R ÷ n，权重 达标率 ${formatScore(rsr.standardRateWeight)}、平均分 ${formatScore(rsr.averageScoreWeight)}、secsARate ${formatScore(rsr.secsARateWeight)}、secsBRate ${formatScore(rsr.secsBRateWeight)}。`,

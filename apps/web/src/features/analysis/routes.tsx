@@ -7,10 +7,42 @@ export function page(
   path: string,
   title: string,
   lazy: () => Promise<{ Component: React.ComponentType }>,
+  menuGroup?: string,
 ): RouteObject {
   const name = path.replace(/^\//, '');
-  return { path, handle: { name, title } satisfies RouteHandle, lazy };
+  return { path, handle: { name, title, ...(menuGroup ? { menuGroup } : {}) } satisfies RouteHandle, lazy };
 }
+
+/**
+ * The teacher menu's 21 reports under four headings (#22): what the grade sees, what a class
+ * sees, a course's paper and questions, and the lists of single students.
+ */
+export const TEACHER_MENU_GROUPS: Record<string, '年级' | '班级' | '学科' | '学生'> = {
+  'grade-whole-analysis': '年级',
+  'grade-report-card': '年级',
+  'grade-attention-card': '年级',
+  'grade-class-analysis': '年级',
+  'grade-trend-analysis': '年级',
+  'grade-report-file': '年级',
+  'report-card': '班级',
+  'class-analysis': '班级',
+  'class-whole-analysis': '班级',
+  'class-level-analysis': '班级',
+  'class-attention-analysis': '班级',
+  'grade-subject-analysis': '学科',
+  'teacher-analysis': '学科',
+  'question-analysis': '学科',
+  'class-single-level-analysis': '学科',
+  'class-single-attention-analysis': '学科',
+  'class-single-paper-analysis': '学科',
+  'class-single-question-analysis': '学科',
+  'attention-card': '学生',
+  'trend-analysis': '学生',
+  'mis-recommend': '学生',
+};
+
+const teacherPage = (path: string, title: string, lazy: () => Promise<{ Component: React.ComponentType }>) =>
+  page(path, title, lazy, TEACHER_MENU_GROUPS[path]);
 
 /** Teacher 学情分析 (spec §2 teacher-analysis-main): grade-level and class-level reports. */
 export const teacherAnalysisRoutes: RouteObject = sectionRoute(
@@ -18,68 +50,68 @@ export const teacherAnalysisRoutes: RouteObject = sectionRoute(
   '学情分析',
   '/teacher/teacher-analysis-main/grade-whole-analysis',
   [
-    page('grade-whole-analysis', '年级整体分析', async () => ({
+    teacherPage('grade-whole-analysis', '年级整体分析', async () => ({
       Component: (await import('./pages/grade-whole-analysis-page.tsx')).GradeWholeAnalysisPage,
     })),
-    page('grade-report-card', '年级成绩单', async () => ({
+    teacherPage('grade-report-card', '年级成绩单', async () => ({
       Component: (await import('./pages/grade-report-card-page.tsx')).GradeReportCardPage,
     })),
-    page('grade-attention-card', '年级关注学生', async () => ({
+    teacherPage('grade-attention-card', '年级关注学生', async () => ({
       Component: (await import('./pages/grade-attention-card-page.tsx')).GradeAttentionCardPage,
     })),
-    page('grade-class-analysis', '班级对比分析', async () => ({
+    teacherPage('grade-class-analysis', '班级对比分析', async () => ({
       Component: (await import('./pages/grade-class-analysis-page.tsx')).GradeClassAnalysisPage,
     })),
-    page('grade-trend-analysis', '年级趋势分析', async () => ({
+    teacherPage('grade-trend-analysis', '年级趋势分析', async () => ({
       Component: (await import('./pages/grade-trend-analysis-page.tsx')).GradeTrendAnalysisPage,
     })),
-    page('grade-report-file', '年级报告文件', async () => ({
+    teacherPage('grade-report-file', '年级报告文件', async () => ({
       Component: (await import('./pages/grade-report-file-page.tsx')).GradeReportFilePage,
     })),
-    page('grade-subject-analysis', '学科分析', async () => ({
-      Component: (await import('./pages/grade-subject-analysis-page.tsx')).GradeSubjectAnalysisPage,
-    })),
-    page('report-card', '班级成绩单', async () => ({
+    teacherPage('report-card', '班级成绩单', async () => ({
       Component: (await import('./pages/report-card-page.tsx')).ReportCardPage,
     })),
-    page('attention-card', '班级关注学生', async () => ({
-      Component: (await import('./pages/attention-card-page.tsx')).AttentionCardPage,
-    })),
-    page('class-analysis', '班级分析', async () => ({
+    teacherPage('class-analysis', '班级分析', async () => ({
       Component: (await import('./pages/class-analysis-page.tsx')).ClassAnalysisPage,
     })),
-    page('teacher-analysis', '教师教学分析', async () => ({
-      Component: (await import('./pages/teacher-analysis-page.tsx')).TeacherAnalysisPage,
-    })),
-    page('trend-analysis', '趋势分析', async () => ({
-      Component: (await import('./pages/trend-analysis-page.tsx')).TrendAnalysisPage,
-    })),
-    page('question-analysis', '试题分析', async () => ({
-      Component: (await import('./pages/question-analysis-page.tsx')).QuestionAnalysisPage,
-    })),
-    page('mis-recommend', '错题推荐', async () => ({
-      Component: (await import('./pages/mis-recommend-page.tsx')).MisRecommendPage,
-    })),
-    page('class-whole-analysis', '班级整体分析', async () => ({
+    teacherPage('class-whole-analysis', '班级整体分析', async () => ({
       Component: (await import('./pages/class-whole-analysis-page.tsx')).ClassWholeAnalysisPage,
     })),
-    page('class-level-analysis', '班级分层分析', async () => ({
+    teacherPage('class-level-analysis', '班级分层分析', async () => ({
       Component: (await import('./pages/class-level-analysis-page.tsx')).ClassLevelAnalysisPage,
     })),
-    page('class-attention-analysis', '班级关注分析', async () => ({
+    teacherPage('class-attention-analysis', '班级关注分析', async () => ({
       Component: (await import('./pages/class-attention-analysis-page.tsx')).ClassAttentionAnalysisPage,
     })),
-    page('class-single-level-analysis', '单科分层分析', async () => ({
+    teacherPage('grade-subject-analysis', '学科分析', async () => ({
+      Component: (await import('./pages/grade-subject-analysis-page.tsx')).GradeSubjectAnalysisPage,
+    })),
+    teacherPage('teacher-analysis', '教师教学分析', async () => ({
+      Component: (await import('./pages/teacher-analysis-page.tsx')).TeacherAnalysisPage,
+    })),
+    teacherPage('question-analysis', '试题分析', async () => ({
+      Component: (await import('./pages/question-analysis-page.tsx')).QuestionAnalysisPage,
+    })),
+    teacherPage('class-single-level-analysis', '单科分层分析', async () => ({
       Component: (await import('./pages/class-single-level-analysis-page.tsx')).ClassSingleLevelAnalysisPage,
     })),
-    page('class-single-attention-analysis', '单科关注分析', async () => ({
+    teacherPage('class-single-attention-analysis', '单科关注分析', async () => ({
       Component: (await import('./pages/class-single-attention-analysis-page.tsx')).ClassSingleAttentionAnalysisPage,
     })),
-    page('class-single-paper-analysis', '单科试卷分析', async () => ({
+    teacherPage('class-single-paper-analysis', '单科试卷分析', async () => ({
       Component: (await import('./pages/class-single-paper-analysis-page.tsx')).ClassSinglePaperAnalysisPage,
     })),
-    page('class-single-question-analysis', '单科小题分析', async () => ({
+    teacherPage('class-single-question-analysis', '单科小题分析', async () => ({
       Component: (await import('./pages/class-single-question-analysis-page.tsx')).ClassSingleQuestionAnalysisPage,
+    })),
+    teacherPage('attention-card', '班级关注学生', async () => ({
+      Component: (await import('./pages/attention-card-page.tsx')).AttentionCardPage,
+    })),
+    teacherPage('trend-analysis', '趋势分析', async () => ({
+      Component: (await import('./pages/trend-analysis-page.tsx')).TrendAnalysisPage,
+    })),
+    teacherPage('mis-recommend', '错题推荐', async () => ({
+      Component: (await import('./pages/mis-recommend-page.tsx')).MisRecommendPage,
     })),
   ],
 );

@@ -1,4 +1,5 @@
 import { EXAM_STATUS, EXAM_TYPES, OBJECTIVE_TYPES } from '@huikao/contracts';
+import { formatDateRange } from '../../lib/date-format.ts';
 
 // Names and colours of the exams' codes, shared by the list, the editor and the student pages.
 
@@ -17,7 +18,8 @@ export const EXAM_STATUS_OPTIONS = Object.entries(EXAM_STATUS).map(([value, labe
 }));
 
 /** A date range as one text: 2026-11-20 ~ 2026-11-21, or one date. */
-export const dateRange = (start: string, end: string) => (start === end ? start : `${start} ~ ${end}`);
+/** An exam's days, through the one date formatter. */
+export const dateRange = (start: string, end: string) => formatDateRange(start, end);
 
 /** A figure the server left out (hidden from students, or absent): a dash. */
 export const orDash = (value: number | string | null | undefined) =>

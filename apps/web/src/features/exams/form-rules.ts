@@ -1,5 +1,6 @@
 import type { FormRule } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { DATE_FORMAT, formatDate } from '../../lib/date-format.ts';
 import { zodRule } from '../../lib/form-rules.ts';
 
 /** The part of a zod schema a rule needs (the web has no zod dependency of its own). */
@@ -12,10 +13,10 @@ interface FieldSchema {
 /** A field checked with the contract's schema: the message is the server's. */
 export const rule = (schema: FieldSchema): FormRule => zodRule(schema);
 
-export const DATE_FORMAT = 'YYYY-MM-DD';
+export { DATE_FORMAT };
 
 export function dateText(value: Dayjs | null | undefined): string | undefined {
-  return value ? value.format(DATE_FORMAT) : undefined;
+  return value ? formatDate(value) : undefined;
 }
 
 /** A DatePicker field checked as the YYYY-MM-DD text the contract takes. */

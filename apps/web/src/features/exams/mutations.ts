@@ -58,8 +58,12 @@ export const useDeleteExam = () =>
   );
 export const useFinaliseExam = () =>
   useExamMutation(
+    // Silent: a refusal's every problem is listed by the page (finaliseProblems), not only the first.
     (schoolId, v: { meId: string; seId?: string }) =>
-      call(examsApi.summaryQiqExamToScExam, { schoolId, ...v }) as Promise<{ exam: MultiExam; problems: string[] }>,
+      call(examsApi.summaryQiqExamToScExam, { schoolId, ...v }, { silent: true }) as Promise<{
+        exam: MultiExam;
+        problems: string[];
+      }>,
     (k, s, v) => [...examAndLists(k, s, v.meId), k.all(s)],
   );
 

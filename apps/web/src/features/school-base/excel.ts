@@ -26,9 +26,16 @@ export async function downloadTemplate(schoolId: string, kind: ImportKind): Prom
 }
 
 /** Silent: the import dialog shows why a file could not be read, beside the file. */
-export function previewImport(schoolId: string, kind: ImportKind, termId: string | undefined, file: File) {
+export function previewImport(
+  schoolId: string,
+  kind: ImportKind,
+  termId: string | undefined,
+  file: File,
+  onUploadProgress?: (sent: number) => void,
+) {
   return callUpload(schoolBaseApi.importPreview, { schoolId, kind, termId }, file, {
     silent: true,
+    onUploadProgress,
   }) as Promise<ImportPreview>;
 }
 

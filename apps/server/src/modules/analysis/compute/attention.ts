@@ -41,11 +41,14 @@ export function attentionDocument(input: {
 
   const lines = input.lines.map((line) => {
     const score = course < 0 ? line.score : (line.effective[course] ?? null);
+    // The total's line rank follows the line's kind; a course's effective score is the M-th score of
+    // the course, so M is its line rank whatever the kind.
+    const lineRank = course < 0 ? line.lineRank : line.onLine;
     const students: Critical[] = [];
     if (score !== null) {
       const picked: number[] = [];
       for (let k = 0; k < top.index.length; k++) {
-        if (criticalSide(top.scores[k]!, rankOf[top.index[k]!]!, score, line.onLine, rule) !== null) picked.push(k);
+        if (criticalSide(top.scores[k]!, rankOf[top.index[k]!]!, score, lineRank, rule) !== null) picked.push(k);
       }
       picked.sort((a, b) => top.scores[b]! - top.scores[a]! || ids[top.index[a]!]! - ids[top.index[b]!]!);
       for (const k of picked) {
@@ -61,12 +64,12 @@ export function attentionDocument(input: {
           total: x,
           rank: rankOf[i]!,
           gap: x - score,
-          side: criticalSide(x, rankOf[i]!, score, line.onLine, rule)!,
+          side: criticalSide(x, rankOf[i]!, score, lineRank, rule)!,
           weakest: weakest < 0 ? null : input.courseKeys[weakest]!,
         });
       }
     }
-    return { name: line.name, score, lineRank: score === null ? null : line.onLine, students };
+    return { name: line.name, score, lineRank: score === null ? null : lineRank, students };
   });
 
   const imb = input.imbalance;

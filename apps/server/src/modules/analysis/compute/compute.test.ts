@@ -233,7 +233,8 @@ describe('lines, subjects, attention, levels', () => {
     const [key, base] = r.lines;
     // 重点线 0.15: ⌈0.9⌉ = 1st total = 190, M = 1. 本科线 0.5: ⌈3⌉ = 3rd of 190 160 130 130 70 30 = 130, M = 4.
     expect(key).toMatchObject({ name: '重点线', kind: 'rate', value: 0.15, score: 190, lineRank: 1, onLine: 1 });
-    expect(base).toMatchObject({ name: '本科线', kind: 'rate', value: 0.5, score: 130, lineRank: 4, onLine: 4 });
+    // The line rank of a rate line is ⌈p·N⌉ = 3 whatever ties follow it (M = 4 stand on the line).
+    expect(base).toMatchObject({ name: '本科线', kind: 'rate', value: 0.5, score: 130, lineRank: 3, onLine: 4 });
     const bySubject = (line: { subjects: LinesReport['lines'][number]['subjects'] } | undefined) =>
       Object.fromEntries(line!.subjects.map((x) => [x.subjectKey, x]));
     // 本科: 数学 4th of 100 80 80 60 30 = 60: single 100 80 60 80 → 4, double the same 4 (totals ≥ 130);
@@ -274,12 +275,14 @@ describe('lines, subjects, attention, levels', () => {
     expect(bySubject(two)[CHINESE]).toMatchObject({ single: 2, double: 1, hitRate: 0.5, contribution: 1 });
   });
 
-  it('subjects: difficulty, mean discrimination, α, contribution (mean version)', async () => {
+  it('subjects: difficulty, full-mark-weighted discrimination, α, contribution (mean version)', async () => {
     const r = await doc<SubjectsReport>('subjects', '0', 'grade');
     const math = r.subjects.find((x) => x.subject.subjectKey === MATH)!;
     const chinese = r.subjects.find((x) => x.subject.subjectKey === CHINESE)!;
     expect(math.difficulty).toBe(0.7);
-    close(math.discrimination, (1 + 0.25 + 0.375) / 3);
+    // Σ Fᵢ·Dᵢ / Σ Fᵢ over Q1 (20, D 1), Q2 (40, D 0.25), Q3 (40, D 0.375): (20 + 10 + 15) / 100, not the
+    // plain mean 0.5417.
+    close(math.discrimination, (20 * 1 + 40 * 0.25 + 40 * 0.375) / 100);
     close(math.alpha, 1.5 * (1 - 312 / 560));
     // 贡献率 = mean / Σ means: 70/130 and 60/130.
     close(math.contribution, 70 / 130);
@@ -290,6 +293,8 @@ describe('lines, subjects, attention, levels', () => {
   it('attention: 临界生 by the exam rule, 偏科, no previous exam', async () => {
     const r = await doc<AttentionReport>('attention', '0', 'grade');
     expect(r.rule).toEqual({ mode: 'score', below: 50, above: 40, rankBand: 20 });
+    // The line rank L of the total: rate lines, so ⌈p·N⌉: ⌈0.15·6⌉ = 1 and ⌈0.5·6⌉ = 3 (M = 4 on the 130 line).
+    expect(r.lines.map((l) => l.lineRank)).toEqual([1, 3]);
     // 190: [140, 230) → s1 190 above, s3 160 below. 130: [80, 170) → s3 160, s2 130, s4 130 above.
     const who = (line: number) => r.lines[line]!.students.map((x) => [x.studentId, x.side, x.gap]);
     expect(who(0)).toEqual([
@@ -311,6 +316,8 @@ describe('lines, subjects, attention, levels', () => {
     // 数学: band scaled by 100/200 → [line − 25, line + 20) around the effective scores 100 and 60.
     const m = await doc<AttentionReport>('attention', MATH, 'grade');
     expect(m.rule).toMatchObject({ below: 25, above: 20 });
+    // A course's effective score is its M-th score, so its line rank is M: 1 and 4.
+    expect(m.lines.map((l) => l.lineRank)).toEqual([1, 4]);
     expect(m.lines.map((l) => l.students.map((x) => [x.studentId, x.side]))).toEqual([
       [
         [ids[0], 'above'],

@@ -1,5 +1,5 @@
 import type { LinesReport, ScopeRef } from '@huikao/contracts';
-import { effectiveScore, lineHits, lineScore, onLineCount } from '@huikao/stats';
+import { criticalLineRank, effectiveScore, lineHits, lineScore, onLineCount } from '@huikao/stats';
 import type { RunSettings } from '../load/settings.ts';
 import { membersByUnit, type Population, populationOf, valuesAt } from './populations.ts';
 import type { SubjectView } from './views.ts';
@@ -13,8 +13,10 @@ export interface LineInfo {
   value: number;
   /** The line as a score; null when no student could set it. */
   score: number | null;
-  /** M: students on the total line (the line rank of 临界生 by rank). */
+  /** M: students on the total line (the rank of each course's effective score). */
   onLine: number;
+  /** L, the line rank of 临界生 by rank on the total: ⌈p·N⌉ for a rate line, M for a score line. */
+  lineRank: number;
   /** Effective score per course, in course order. */
   effective: (number | null)[];
 }
@@ -69,13 +71,14 @@ export function linesDocument(input: {
       const score = lineScore(totalPop.scores, line);
       const onLine = score === null ? 0 : onLineCount(totalPop.scores, score);
       const effective = coursePops.map((p) => (score === null ? null : effectiveScore(p.scores, onLine)));
-      lines.push({ name: line.name, kind: line.kind, value: line.value, score, onLine, effective });
+      const lineRank = criticalLineRank(line, totalPop.scores.length, onLine);
+      lines.push({ name: line.name, kind: line.kind, value: line.value, score, onLine, lineRank, effective });
       return {
         name: line.name,
         kind: line.kind,
         value: line.value,
         score,
-        lineRank: score === null ? null : onLine,
+        lineRank: score === null ? null : lineRank,
         onLine,
         subjects: subjectsAt(courses, coursePops, total.score, score, effective),
         units: input.units.map((scope, u) => {

@@ -1,11 +1,12 @@
 import type { ItemsReport, ScopeRef, SubjectsReport } from '@huikao/contracts';
-import { meanAndSd, subjectContribution } from '@huikao/stats';
+import { subjectContribution, weightedDiscrimination } from '@huikao/stats';
 import type { RunSettings } from '../load/settings.ts';
 import { summaryFigures } from './overview.ts';
 import type { Population } from './populations.ts';
 import type { SubjectView } from './views.ts';
 
-// 学科分析 of the grade (a union: the union): every course's difficulty, mean discrimination, α,
+// 学科分析 of the grade (a union: the union): every course's difficulty, discrimination (the full-mark-
+// weighted mean of its items' D), α,
 // split-half and 学科贡献率 (mean version: a course's mean / the sum of the courses' means).
 
 export function subjectsDocument(input: {
@@ -26,13 +27,18 @@ export function subjectsDocument(input: {
     scope: input.scope,
     subjects: input.courses.map((view, c) => {
       const items = input.items[c] ?? null;
-      const ds = (items?.discriminations ?? []).filter((d): d is number => d !== null);
       const at = sat.indexOf(c);
       return {
         subject: view.ref,
         summary: summaries[c]!,
         difficulty: summaries[c]?.scoreRate ?? null,
-        discrimination: meanAndSd(Float64Array.from(ds))?.mean ?? null,
+        discrimination:
+          items === null
+            ? null
+            : weightedDiscrimination(
+                items.discriminations,
+                items.report.items.map((item) => item.fullMark),
+              ),
         alpha: items?.report.alpha ?? null,
         splitHalf: items?.report.splitHalf ?? null,
         contribution: shares === null || at < 0 ? null : shares[at]!,

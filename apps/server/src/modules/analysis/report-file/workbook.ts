@@ -249,7 +249,7 @@ export async function reportWorkbook(data: ReportData): Promise<Buffer> {
         { header: '难度(得分率)', kind: 'number' },
         { header: '区分度', kind: 'number' },
         { header: '区分度评价' },
-        { header: '题总相关', kind: 'number' },
+        { header: '校正题总相关', kind: 'number' },
         { header: '满分人数', kind: 'number' },
         { header: '零分人数', kind: 'number' },
         { header: '知识点', width: 24 },

@@ -49,7 +49,10 @@ export interface CheckedRow {
   name: string;
   className: string;
   values: Record<string, string>;
+  /** Every problem of the row, in the order found. */
   errors: string[];
+  /** The problems that belong to one cell, by column title, so the preview can mark that cell. */
+  cellErrors: Record<string, string[]>;
   subject: ImportSubject | null;
   student: SchoolStudent | null;
   /** The row as an editor's input: a column present replaces (empty clears), a missing one keeps. */
@@ -103,6 +106,7 @@ export function checkImportRows(context: ImportContext, sheets: SheetRows[]): Ch
         className: values[CLASS] ?? '',
         values,
         errors: [],
+        cellErrors: {},
         subject,
         student: null,
         input: { scores: {}, choices: {} },
@@ -120,25 +124,34 @@ export function checkImportRows(context: ImportContext, sheets: SheetRows[]): Ch
   return checked;
 }
 
+/** A problem of the row, and of the cell in `column` when it names one. */
+function fail(row: CheckedRow, message: string, column?: string) {
+  row.errors.push(message);
+  if (column === undefined) return;
+  const cell = row.cellErrors[column] ?? [];
+  cell.push(message);
+  row.cellErrors[column] = cell;
+}
+
 function checkStudent(context: ImportContext, row: CheckedRow, firstRowOf: Map<string, number>) {
   const { studentNo, name } = row;
   if (studentNo === '') {
-    row.errors.push('学号不能为空');
+    fail(row, '学号不能为空', STUDENT_NO);
     return;
   }
   const first = firstRowOf.get(studentNo);
-  if (first !== undefined) row.errors.push(`学号${excerpt(studentNo)}重复：与第${first}行是同一学生`);
+  if (first !== undefined) fail(row, `学号${excerpt(studentNo)}重复：与第${first}行是同一学生`, STUDENT_NO);
   else firstRowOf.set(studentNo, row.rowNo);
   const student = context.students.get(studentNo);
   if (!student) {
-    row.errors.push(`学号“${excerpt(studentNo)}”不是本校学生`);
+    fail(row, `学号“${excerpt(studentNo)}”不是本校学生`, STUDENT_NO);
     return;
   }
   row.student = student;
-  if (student.status !== 1) row.errors.push(`学号${studentNo}的学生已毕业或转出`);
-  if (name === '') row.errors.push('姓名不能为空');
+  if (student.status !== 1) fail(row, `学号${studentNo}的学生已毕业或转出`, STUDENT_NO);
+  if (name === '') fail(row, '姓名不能为空', NAME);
   else if (name !== student.name)
-    row.errors.push(`姓名“${excerpt(name)}”与学号${studentNo}的学生“${student.name}”不一致`);
+    fail(row, `姓名“${excerpt(name)}”与学号${studentNo}的学生“${student.name}”不一致`, NAME);
 }
 
 function checkCells(subject: ImportSubject, row: CheckedRow) {
@@ -148,19 +161,19 @@ function checkCells(subject: ImportSubject, row: CheckedRow) {
     const flag = values[ABSENT]!;
     if (flag === '是') input.absent = true;
     else if (flag === '' || flag === '否') input.absent = false;
-    else row.errors.push(`缺考只能填“是”或留空，不能填“${excerpt(flag)}”`);
+    else fail(row, `缺考只能填“是”或留空，不能填“${excerpt(flag)}”`, ABSENT);
   }
   for (const [title, raw] of Object.entries(values)) {
     if (FIXED.has(title)) continue;
     if (raw !== '') anyScore = true;
     if (subject.questions.length === 0 && title === TOTAL) {
-      const value = parseScore(raw, subject.fullMark, '总分', row.errors);
+      const value = parseScore(raw, subject.fullMark, '总分', (message) => fail(row, message, title));
       if (value !== undefined) input.totalScore = value;
       continue;
     }
     const q = subject.byNo.get(title);
     if (!q) {
-      if (raw !== '') row.errors.push(`未知的列“${excerpt(title)}”：${subject.courseName}没有这道题`);
+      if (raw !== '') fail(row, `未知的列“${excerpt(title)}”：${subject.courseName}没有这道题`, title);
       continue;
     }
     const id = String(q.id);
@@ -173,27 +186,32 @@ function checkCells(subject: ImportSubject, row: CheckedRow) {
       const normalised = BLANK_ANSWERS.has(raw)
         ? { choice: '' }
         : normaliseChoice(q.objectiveType!, q.optionCount, raw);
-      if ('error' in normalised) row.errors.push(`${questionLabel(q)}：${normalised.error}`);
+      if ('error' in normalised) fail(row, `${questionLabel(q)}：${normalised.error}`, title);
       else input.choices![id] = normalised.choice;
     } else {
-      const value = parseScore(raw, q.fullMark, `${questionLabel(q)}分数`, row.errors);
+      const value = parseScore(raw, q.fullMark, `${questionLabel(q)}分数`, (message) => fail(row, message, title));
       if (value !== undefined) input.scores![id] = value;
     }
   }
-  if (input.absent && anyScore) row.errors.push('缺考的学生不能填写分数，请清空分数或去掉“是”');
+  if (input.absent && anyScore) fail(row, '缺考的学生不能填写分数，请清空分数或去掉“是”', ABSENT);
 }
 
 /** null for an empty cell, the number when it passes, undefined (and an error) otherwise. */
-function parseScore(raw: string, fullMark: number, label: string, errors: string[]): number | null | undefined {
+function parseScore(
+  raw: string,
+  fullMark: number,
+  label: string,
+  report: (message: string) => void,
+): number | null | undefined {
   if (raw === '') return null;
   if (!NUMBER.test(raw)) {
-    errors.push(`${label}“${excerpt(raw)}”不是数字`);
+    report(`${label}“${excerpt(raw)}”不是数字`);
     return undefined;
   }
   const value = Number(raw);
   const problem = scoreProblem(value, fullMark, label);
   if (problem) {
-    errors.push(problem);
+    report(problem);
     return undefined;
   }
   return value;

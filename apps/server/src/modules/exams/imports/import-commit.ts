@@ -95,5 +95,8 @@ export async function commitScoreImport(
       unchanged += updates.length - result.changedStudents.size;
     }
   });
-  return { students: valid.length, addedStudents, changedScores, unchanged, skipped };
+  // A student is one person however many subjects (sheets) hold a row of theirs: 270 students of a
+  // nine-subject exam are 270 students, written as 2,430 rows.
+  const students = new Set(valid.map((r) => r.student!.id)).size;
+  return { students, rows: valid.length, addedStudents, changedScores, unchanged, skipped };
 }

@@ -67,6 +67,7 @@ export async function previewScoreImport(
       className: r.className,
       values: r.values,
       errors: r.errors,
+      cellErrors: r.cellErrors,
     })),
     validCount: rows.length - errorCount,
     errorCount,

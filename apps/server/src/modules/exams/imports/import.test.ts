@@ -175,7 +175,9 @@ describe('import of the good template', () => {
     expect(checked.sheets.map((x) => x.sheet)).toEqual(['语文', '数学']);
     const result = expectOk(await commit(checked.rows));
     // 5 present students × 5 questions + 1 absent flag for 数学; 5 totals + 1 absent flag for 语文.
-    expect(result).toMatchObject({ students: 12, addedStudents: 0, changedScores: 32, unchanged: 0, skipped: [] });
+    // Six students on two sheets: 6 students, 12 rows (the notice counts students, not rows).
+    expect(result).toMatchObject({ students: 6, rows: 12, addedStudents: 0, changedScores: 32, unchanged: 0 });
+    expect(result.skipped).toEqual([]);
     const rows = await mathRows();
     const first = rows.find((r) => r.studentNo === '20240101')!;
     // B right (3), A of AC partial (3), 对 = T right (2), 8, 7.
@@ -198,12 +200,15 @@ describe('import of the good template', () => {
 });
 
 describe('each kind of bad row', () => {
-  async function badRow(change: (workbook: ExcelJS.Workbook) => number, error: RegExp, sheet = '数学') {
+  /** One bad row: its error, found on the cell of `column` too (the preview marks that cell). */
+  async function badRow(change: (workbook: ExcelJS.Workbook) => number, error: RegExp, column: string, sheet = '数学') {
     const workbook = await template();
     const rowNo = change(workbook);
     const checked = expectOk(await preview(workbook));
     const row = checked.rows.find((r) => r.sheet === sheet && r.rowNo === rowNo)!;
     expect(row.errors.join('；')).toMatch(error);
+    expect(Object.keys(row.cellErrors)).toEqual([column]);
+    expect(row.cellErrors[column]!.join('；')).toMatch(error);
     expect(checked.errorCount).toBe(1);
     const before = await importRecords();
     const result = expectOk(await commit(checked.rows));
@@ -212,30 +217,42 @@ describe('each kind of bad row', () => {
   }
 
   it('unknown 学号', () =>
-    badRow((w) => setCell(w, '数学', '20240101', '学号', '99999999'), /学号“99999999”不是本校学生/));
+    badRow((w) => setCell(w, '数学', '20240101', '学号', '99999999'), /学号“99999999”不是本校学生/, '学号'));
   it('姓名 not matching', () =>
-    badRow((w) => setCell(w, '数学', '20240101', '姓名', '张三'), /姓名“张三”与学号20240101的学生“学生1-1”不一致/));
+    badRow(
+      (w) => setCell(w, '数学', '20240101', '姓名', '张三'),
+      /姓名“张三”与学号20240101的学生“学生1-1”不一致/,
+      '姓名',
+    ));
   it('score above the full mark', () =>
-    badRow((w) => setCell(w, '数学', '20240101', '4', 10.5), /第4题分数10.5超过满分10/));
-  it('negative score', () => badRow((w) => setCell(w, '数学', '20240101', '5', -2), /第5题分数不能为负数/));
-  it('non-numeric score', () => badRow((w) => setCell(w, '数学', '20240101', '5', '七'), /第5题分数“七”不是数字/));
+    badRow((w) => setCell(w, '数学', '20240101', '4', 10.5), /第4题分数10.5超过满分10/, '4'));
+  it('negative score', () => badRow((w) => setCell(w, '数学', '20240101', '5', -2), /第5题分数不能为负数/, '5'));
+  it('non-numeric score', () => badRow((w) => setCell(w, '数学', '20240101', '5', '七'), /第5题分数“七”不是数字/, '5'));
   it('total above the full mark', () =>
-    badRow((w) => setCell(w, '语文', '20240101', '总分', 121), /总分121超过满分120/, '语文'));
+    badRow((w) => setCell(w, '语文', '20240101', '总分', 121), /总分121超过满分120/, '总分', '语文'));
   it('option letter not allowed', () =>
-    badRow((w) => setCell(w, '数学', '20240101', '1', 'E'), /第1题：选项“E”不允许，只能填 A、B、C、D/));
+    badRow((w) => setCell(w, '数学', '20240101', '1', 'E'), /第1题：选项“E”不允许，只能填 A、B、C、D/, '1'));
   it('two options on a single-choice question', () =>
-    badRow((w) => setCell(w, '数学', '20240101', '1', 'AB'), /单选题和判断题只能选一个/));
+    badRow((w) => setCell(w, '数学', '20240101', '1', 'AB'), /单选题和判断题只能选一个/, '1'));
   it('duplicate row', () =>
-    badRow((w) => {
-      const sheet = w.getWorksheet('数学')!;
-      const copy = sheet.addRow(sheet.getRow(2).values as ExcelJS.CellValue[]);
-      return copy.number;
-    }, /学号20240101重复：与第2行是同一学生/));
+    badRow(
+      (w) => {
+        const sheet = w.getWorksheet('数学')!;
+        const copy = sheet.addRow(sheet.getRow(2).values as ExcelJS.CellValue[]);
+        return copy.number;
+      },
+      /学号20240101重复：与第2行是同一学生/,
+      '学号',
+    ));
   it('absent with scores', () =>
-    badRow((w) => {
-      setCell(w, '数学', '20240102', '4', 5);
-      return setCell(w, '数学', '20240102', '缺考', '是');
-    }, /缺考的学生不能填写分数/));
+    badRow(
+      (w) => {
+        setCell(w, '数学', '20240102', '4', 5);
+        return setCell(w, '数学', '20240102', '缺考', '是');
+      },
+      /缺考的学生不能填写分数/,
+      '缺考',
+    ));
   it('unknown sheet', async () => {
     const workbook = await template();
     const sheet = workbook.addWorksheet('体育');
@@ -244,6 +261,8 @@ describe('each kind of bad row', () => {
     const checked = expectOk(await preview(workbook));
     const row = checked.rows.find((r) => r.sheet === '体育')!;
     expect(row.errors[0]).toMatch(/工作表“体育”不是本考试的科目/);
+    // A problem of the whole row belongs to no cell.
+    expect(row.cellErrors).toEqual({});
   });
 });
 

@@ -14,9 +14,6 @@ import { type SingleExamOfMulti, singleExamsOfMulti } from './scores-repo.ts';
 // summaryQiqExamToScExam (完成: recompute, check completeness, lock, hand to analysis),
 // publishMultiExam (已完成 → 已发布, optionally to students) and saveExamAnalysisSettings.
 
-/** Problems listed per subject before "…等共 N 名学生" takes over. */
-const LISTED_STUDENTS = 10;
-
 export function createFinaliseService(db: Db) {
   async function view(ex: Executor, meId: number): Promise<MultiExam> {
     const exam = await multiExamView(ex, meId);
@@ -69,8 +66,8 @@ export function createFinaliseService(db: Db) {
       if (missing.length === questions.length) incomplete.push(`${who(row)}未录入成绩`);
       else if (missing.length > 0) incomplete.push(`${who(row)}未录入${missing.map(questionLabel).join('、')}`);
     }
-    for (const line of incomplete.slice(0, LISTED_STUDENTS)) problems.push(`${name}：${line}`);
-    if (incomplete.length > LISTED_STUDENTS) problems.push(`${name}：……等共${incomplete.length}名学生成绩不完整`);
+    // Every student is listed, not the first few: the teacher fixes the list in one pass (#22).
+    for (const line of incomplete) problems.push(`${name}：${line}`);
     return problems;
   }
 
@@ -107,7 +104,8 @@ export function createFinaliseService(db: Db) {
         for (const single of targets) problems.push(...byId.get(single.id)!);
         if (problems.length > 0) {
           // Rolls the recomputation back too: nothing changes until the exam can be locked.
-          throw new AppError(422, `成绩不完整，不能完成考试：${problems[0]}`, 200, { problems });
+          const more = problems.length > 1 ? `等共${problems.length}个问题` : '';
+          throw new AppError(422, `成绩不完整，不能完成考试：${problems[0]}${more}`, 200, { problems });
         }
         await lockSingleExams(
           tx,

@@ -55,6 +55,28 @@ describe('summaryQiqExamToScExam', () => {
     expect(exam.status).toBe(2);
   });
 
+  it('lists every missing student of every subject, not the first problem', async () => {
+    const empty = await makeExam(s.db, {
+      schoolId: s.school.id,
+      schoolYearId: s.year.id,
+      termId: s.term.id,
+      name: '一个成绩都没有',
+      students: s.students.map((st) => ({ id: st.id, classId: st.classId })),
+    });
+    const result = await s.call(examsApi.summaryQiqExamToScExam, { schoolId: s.sid, meId: String(empty.multi.id) });
+    const count = s.students.length * 2;
+    expectFailure(result, 422, new RegExp(`^成绩不完整，不能完成考试：语文：.*等共${count}个问题$`));
+    const { problems } = result.data as { problems: string[] };
+    expect(problems).toHaveLength(count);
+    // In catalogue order, 语文 (a total only) lists each student as 未录入总分, 数学 as 未录入成绩.
+    for (const st of s.students) {
+      expect(problems.filter((p) => p.includes(`（${st.studentNo}）`))).toEqual([
+        expect.stringMatching(/^语文：.*未录入总分$/),
+        expect.stringMatching(/^数学：.*未录入成绩$/),
+      ]);
+    }
+  });
+
   it('refuses when the full marks of the questions do not add up to that of the subject', async () => {
     const odd = await makeExam(s.db, {
       schoolId: s.school.id,

@@ -7,6 +7,7 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentSelection } from '../../../lib/current-selection.ts';
+import { formatDate } from '../../../lib/date-format.ts';
 import { readStoredUser } from '../../../lib/session.ts';
 import type { DefinitionSettings, DefinitionTopic } from '../definitions.ts';
 import { exportFileName } from '../export-table.ts';
@@ -189,7 +190,7 @@ export function ReportPage<N extends ReportNeeds>({
                 onChange={(meId) => choose({ meId, subject: undefined, classId: undefined, step: undefined })}
                 options={exams.map((candidate) => ({
                   value: candidate.meId,
-                  label: `${candidate.name}（${candidate.gradeName} ${candidate.startDate.slice(0, 10)}）`,
+                  label: `${candidate.name}（${candidate.gradeName} ${formatDate(candidate.startDate)}）`,
                 }))}
               />
             </Picker>

@@ -1,6 +1,7 @@
 import type { StudentReport } from '@huikao/contracts';
 import { Alert, Card, Descriptions, Skeleton, type TableColumnsType, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
+import { formatDate } from '../../../lib/date-format.ts';
 import { studentPositionTrendOption, studentRadarOption, studentTTrendOption } from '../charts/student-charts.ts';
 import { ReportTable } from '../components/report-table.tsx';
 import { ChartGrid } from '../components/school/chart-grid.tsx';
@@ -169,7 +170,7 @@ function TrendSection({ report, context }: { report: StudentReport; context: Stu
   const showBeat = rows.some((row) => row.beat !== null);
   const columns: TableColumnsType<TrendRow> = [
     { key: 'name', title: '考试', dataIndex: 'name' },
-    { key: 'date', title: '日期', render: (_, row) => row.startDate.slice(0, 10) },
+    { key: 'date', title: '日期', render: (_, row) => formatDate(row.startDate) },
     { key: 'score', title: '总分', render: (_, row) => formatScore(row.score) },
     { key: 't', title: 'T分数', render: (_, row) => formatScore(row.t) },
     ...(showRank

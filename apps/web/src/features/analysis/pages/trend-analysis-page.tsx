@@ -1,4 +1,5 @@
 import type { TableColumnsType } from 'antd';
+import { formatDate } from '../../../lib/date-format.ts';
 import { classTrendOption, rankTrendOption } from '../charts/class-views.ts';
 import { ChartRow, Loaded, NoClass, SectionNote, StudentPicker } from '../components/class/class-parts.tsx';
 import { percentColumn, rankColumn, scoreColumn, textColumn } from '../components/class/columns.ts';
@@ -70,7 +71,7 @@ function ClassTrend({ context, classId }: { context: ReportContext; classId: str
 function trendColumns(student: string | null): TableColumnsType<ClassTrendRow> {
   return [
     textColumn('考试', (row) => row.examName),
-    textColumn('日期', (row) => row.startDate.slice(0, 10)),
+    textColumn('日期', (row) => formatDate(row.startDate)),
     scoreColumn('班级平均分', (row) => row.mean),
     percentColumn('超均率', (row) => row.overMeanRate),
     scoreColumn('班级T', (row) => row.tScore),

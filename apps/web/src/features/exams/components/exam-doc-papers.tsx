@@ -1,8 +1,8 @@
 import { type ExamDoc, examsApi, STANDARD_PAPER_KINDS, type StandardPaper } from '@huikao/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Flex, Form, Input, Row, Select, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import { zodRule } from '../../../lib/form-rules.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { managerQueries, useDeletePaper, useManagerContext, useSavePaper } from '../manager-queries.ts';
@@ -107,7 +107,7 @@ function PaperCard({ seId, kind, paper, docs }: PaperCardProps) {
       extra={
         paper ? (
           <Typography.Text type="secondary">
-            {paper.updatedBy} 更新于 {dayjs(paper.updatedAt).format('YYYY-MM-DD HH:mm')}
+            {paper.updatedBy} 更新于 {formatDateTime(paper.updatedAt)}
           </Typography.Text>
         ) : (
           <Typography.Text type="secondary">尚未填写</Typography.Text>

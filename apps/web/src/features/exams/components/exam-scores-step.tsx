@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, List, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { ExportButton } from '../../../components/export-button.tsx';
-import { callFile } from '../../../lib/api-client.ts';
-import { confirmDialog, notifySuccess } from '../../../lib/notify.ts';
+import { ApiError, callFile } from '../../../lib/api-client.ts';
+import { confirmDialog, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { canEnterScores, useExamContext, useTaughtClasses } from '../exam-context.ts';
 import { useExamStatus, useFinaliseExam, useSaveScores } from '../mutations.ts';
 import { examQueries } from '../queries.ts';
@@ -13,6 +13,15 @@ import { type ExamWithScope, readableSubjects, readsClass, readsTotal } from '..
 import { ScoreGrid } from './score-grid.tsx';
 import { ScoreImportButton } from './score-import-button.tsx';
 import { chosenSubject, SubjectTabs } from './subject-tabs.tsx';
+
+/** The problems of a refused 完成考试 (its `data.problems`), or null for any other failure. */
+export function finaliseProblems(error: unknown): string[] | null {
+  if (!(error instanceof ApiError)) return null;
+  const problems = (error.data as { problems?: unknown } | null)?.problems;
+  return Array.isArray(problems) && problems.length > 0 && problems.every((p) => typeof p === 'string')
+    ? problems
+    : null;
+}
 
 export interface ExamScoresStepProps {
   exam: ExamWithScope;
@@ -56,8 +65,11 @@ export function ExamScoresStep({ exam }: ExamScoresStepProps) {
       const result = await finalise.mutateAsync({ meId: exam.meId });
       if (result.problems.length > 0) setProblems(result.problems);
       else notifySuccess('考试已完成', '成绩已汇总并锁定，可以在成绩管理中发布');
-    } catch {
-      // Shown by the api-client.
+    } catch (error) {
+      // The refusal lists every missing student and subject; any other failure is a notice.
+      const listed = finaliseProblems(error);
+      if (listed) setProblems(listed);
+      else notifyError('完成考试失败', error instanceof Error ? error.message : '请稍后重试');
     }
   }
 
@@ -126,8 +138,8 @@ export function ExamScoresStep({ exam }: ExamScoresStepProps) {
           </Button>
         }
       >
-        <Typography.Paragraph>请先处理以下问题，再点“完成考试”：</Typography.Paragraph>
-        <div data-testid="finalise-problems">
+        <Typography.Paragraph>请先处理以下 {problems?.length ?? 0} 个问题，再点“完成考试”：</Typography.Paragraph>
+        <div data-testid="finalise-problems" style={{ maxHeight: 420, overflowY: 'auto' }}>
           <List
             size="small"
             bordered

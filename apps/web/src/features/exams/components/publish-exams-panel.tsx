@@ -4,6 +4,7 @@ import { Button, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { DataTable, useTableQuery } from '../../../components/data-table.tsx';
 import { useCurrentSelection } from '../../../lib/current-selection.ts';
+import { formatDateRange } from '../../../lib/date-format.ts';
 import { hiddenOptionsOf } from '../hidden-options.ts';
 import { managerQueries, useManagerContext, useWithdrawExam } from '../manager-queries.ts';
 import { ExamDocDeleteButton } from './exam-doc-buttons.tsx';
@@ -91,7 +92,7 @@ export function PublishExamsPanel() {
             title: '类型',
             render: (_, exam) => EXAM_TYPES[exam.examType as keyof typeof EXAM_TYPES] ?? exam.examType,
           },
-          { key: 'dates', title: '考试日期', render: (_, exam) => `${exam.startDate} ~ ${exam.endDate}` },
+          { key: 'dates', title: '考试日期', render: (_, exam) => formatDateRange(exam.startDate, exam.endDate) },
           {
             key: 'subjects',
             title: '科目',

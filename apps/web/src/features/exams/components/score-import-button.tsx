@@ -1,5 +1,5 @@
 import { ImportOutlined } from '@ant-design/icons';
-import { examsApi, type ImportResult, type ScoreImportPreview } from '@huikao/contracts';
+import { examsApi, type ImportResult, type ScoreImportPreview, type ScoreImportResult } from '@huikao/contracts';
 import { Button } from 'antd';
 import { useRef, useState } from 'react';
 import { type DialogPreview, type ImportCommitRow, ImportDialog } from '../../../components/import-dialog.tsx';
@@ -35,10 +35,20 @@ export function previewForDialog(preview: ScoreImportPreview): DialogPreview {
       rowNo: row.rowNo,
       values: { 学号: row.studentNo, 姓名: row.name, 班级: row.className, ...row.values },
       errors: row.errors,
+      cellErrors: row.cellErrors,
     })),
     validCount: preview.validCount,
     errorCount: preview.errorCount,
   };
+}
+
+/**
+ * The success notice: students counted once however many subjects (sheets) they appear in; the
+ * rows are named only when there are more of them than students.
+ */
+export function importNotice(result: Pick<ScoreImportResult, 'students' | 'rows' | 'changedScores'>): string {
+  const rows = result.rows > result.students ? `（${result.rows} 行成绩）` : '';
+  return `${result.students} 名学生${rows}，改动 ${result.changedScores} 个分数`;
 }
 
 /** 导入成绩 of one subject: the platform's template, the checked preview, then the import. */
@@ -49,9 +59,10 @@ export function ScoreImportButton({ meId, seId, courseName, disabled }: ScoreImp
   // With one sheet the dialog leaves the sheet out of its rows; the commit still names it.
   const onlySheet = useRef('');
 
-  async function preview(file: File): Promise<DialogPreview> {
+  async function preview(file: File, onUploadProgress: (sent: number) => void): Promise<DialogPreview> {
     const checked = (await callUpload(examsApi.uploadFileParse, { schoolId, meId, seId }, file, {
       silent: true,
+      onUploadProgress,
     })) as ScoreImportPreview;
     onlySheet.current = checked.sheets[0]?.sheet ?? '';
     return previewForDialog(checked);
@@ -67,8 +78,9 @@ export function ScoreImportButton({ meId, seId, courseName, disabled }: ScoreImp
         values: row.values,
       })),
     });
-    notifySuccess('成绩已导入', `${result.students} 名学生，改动 ${result.changedScores} 个分数`);
-    const changed = Math.max(0, result.students - result.unchanged - result.addedStudents);
+    notifySuccess('成绩已导入', importNotice(result));
+    // The dialog's counts are of rows (one per student and subject), like its preview.
+    const changed = Math.max(0, result.rows - result.unchanged - result.addedStudents);
     return {
       created: result.addedStudents,
       updated: changed,

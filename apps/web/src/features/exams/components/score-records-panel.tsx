@@ -1,10 +1,10 @@
 import { SCORE_RECORD_SOURCES, SCORE_RECORD_STATUS, type ScoreRecord } from '@huikao/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Select, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DataTable, useTableQuery } from '../../../components/data-table.tsx';
 import { useCurrentSelection } from '../../../lib/current-selection.ts';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { managerQueries, useApproveRecords, useManagerContext, useRejectRecord } from '../manager-queries.ts';
 import { ExamDocDeleteButton } from './exam-doc-buttons.tsx';
@@ -178,7 +178,7 @@ export function ScoreRecordsPanel() {
             SCORE_RECORD_SOURCES[record.source as keyof typeof SCORE_RECORD_SOURCES] ?? record.source,
         },
         { key: 'changedBy', title: '修改人', dataIndex: 'changedBy' },
-        { key: 'changedAt', title: '时间', render: (_, record) => dayjs(record.changedAt).format('YYYY-MM-DD HH:mm') },
+        { key: 'changedAt', title: '时间', render: (_, record) => formatDateTime(record.changedAt) },
         {
           key: 'status',
           title: '状态',

@@ -2,12 +2,12 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { EXAM_DOC_KINDS, type ExamDoc, examsApi } from '@huikao/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Space, Tabs, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataTable, useTableQuery } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { callFile } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import { saveDownload } from '../../../lib/download.ts';
 import { ExamDocDeleteButton } from '../components/exam-doc-buttons.tsx';
 import { ExamSelect, useYearExams } from '../components/exam-doc-exam-select.tsx';
@@ -113,7 +113,7 @@ function ExamDocList() {
           {
             key: 'uploadedAt',
             title: '上传时间',
-            render: (_, doc) => dayjs(doc.uploadedAt).format('YYYY-MM-DD HH:mm'),
+            render: (_, doc) => formatDateTime(doc.uploadedAt),
           },
         ]}
         rowActions={(doc) => (

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { formatDate } from '../../../lib/date-format.ts';
 import { useExamContext } from '../exam-context.ts';
 import { examTypeName, orDash } from '../exam-labels.ts';
 import { examQueries } from '../queries.ts';
@@ -102,7 +103,7 @@ function ExamCard({ exam }: { exam: StudentExam }) {
           <Link to={`${ANALYSIS}/student-subject-analysis?meId=${exam.meId}`}>成绩分析</Link>
           <Tag>{examTypeName(exam.examType)}</Tag>
           <Typography.Text type="secondary">
-            {exam.gradeName} · {exam.startDate}
+            {exam.gradeName} · {formatDate(exam.startDate)}
           </Typography.Text>
         </Flex>
       }

@@ -2,6 +2,7 @@ import { exportFormatName, type questionBankUserApi, type ResultOf } from '@huik
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DataTable, useTableQuery } from '../../../components/data-table.tsx';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import { readStoredUser } from '../../../lib/session.ts';
 import { schoolBankQueries } from '../school-queries.ts';
 
@@ -38,7 +39,7 @@ export function DownloadHistory() {
           key: 'at',
           title: '下载时间',
           width: 170,
-          render: (_: unknown, row) => new Date(row.downloadedAt).toLocaleString('zh-CN'),
+          render: (_: unknown, row) => formatDateTime(row.downloadedAt),
         },
       ]}
       rowActions={(row) =>

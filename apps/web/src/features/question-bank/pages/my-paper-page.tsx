@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { DataTable, useTableQuery } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { call } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { CoursePicker, useChosenCourse } from '../components/course-picker.tsx';
 import { DownloadHistory } from '../components/download-history.tsx';
@@ -174,7 +175,7 @@ function UserPapers({ owner }: { owner: Owner | null }) {
             key: 'updatedAt',
             title: '更新时间',
             width: 160,
-            render: (_: unknown, paper) => new Date(paper.updatedAt).toLocaleString('zh-CN'),
+            render: (_: unknown, paper) => formatDateTime(paper.updatedAt),
           },
         ]}
         actionsWidth={240}

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { DataTable, useTableQuery } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { call } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { readStoredUser } from '../../../lib/session.ts';
 import { CoursePicker, useChosenCourse } from '../components/course-picker.tsx';
@@ -114,7 +115,7 @@ function SchoolPaperManager() {
             key: 'createdAt',
             title: '上传时间',
             width: 160,
-            render: (_: unknown, paper) => new Date(paper.createdAt).toLocaleString('zh-CN'),
+            render: (_: unknown, paper) => formatDateTime(paper.createdAt),
           },
         ]}
         actionsWidth={240}

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { DataTable, useTableQuery } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { call } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { readStoredUser } from '../../../lib/session.ts';
 import { CoursePicker, useChosenCourse } from '../components/course-picker.tsx';
@@ -188,7 +189,7 @@ function SchoolQuestionManager() {
             key: 'updatedAt',
             title: '更新时间',
             width: 150,
-            render: (_: unknown, question) => new Date(question.updatedAt).toLocaleString('zh-CN'),
+            render: (_: unknown, question) => formatDateTime(question.updatedAt),
           },
         ]}
         actionsWidth={200}

@@ -33,7 +33,7 @@ export function ImportButton({ kind, termId, scope }: ImportButtonProps) {
         scope={scope}
         onClose={() => setOpen(false)}
         onDownloadTemplate={() => downloadTemplate(schoolId, kind)}
-        onPreview={(file) => previewImport(schoolId, kind, importTermId, file)}
+        onPreview={(file, onProgress) => previewImport(schoolId, kind, importTermId, file, onProgress)}
         onConfirm={(rows) => commit.mutateAsync(rows)}
       />
     </>

@@ -6,6 +6,7 @@ import { DataTable, pageLocally, useTableQuery } from '../../../components/data-
 import { ExportButton } from '../../../components/export-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentSelection } from '../../../lib/current-selection.ts';
+import { formatDateRange } from '../../../lib/date-format.ts';
 import { DeleteButton, EditButton } from '../components/row-buttons.tsx';
 import { SchoolYearDialog, TermDialog } from '../components/school-year-dialogs.tsx';
 import { UpgradeDialog } from '../components/upgrade-dialog.tsx';
@@ -39,9 +40,7 @@ export function SchoolGradeTermPage() {
     return (
       <Flex key={term.termId} gap={8} align="center" wrap data-testid={`term-${year.name}-${term.name}`}>
         <Typography.Text strong>{term.name}</Typography.Text>
-        <Typography.Text type="secondary">
-          {term.startDate} 至 {term.endDate}
-        </Typography.Text>
+        <Typography.Text type="secondary">{formatDateRange(term.startDate, term.endDate)}</Typography.Text>
         {isCurrent ? (
           <Tag color="blue">当前学期</Tag>
         ) : (
@@ -98,7 +97,7 @@ export function SchoolGradeTermPage() {
             key: 'dates',
             title: '起止日期',
             width: 220,
-            render: (_, year) => `${year.startDate} 至 ${year.endDate}`,
+            render: (_, year) => formatDateRange(year.startDate, year.endDate),
           },
           {
             key: 'terms',

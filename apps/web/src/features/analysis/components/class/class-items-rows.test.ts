@@ -23,6 +23,7 @@ describe('questions of the class against the grade', () => {
       mean: 4,
       difficulty: 0.8,
       discrimination: 0.25,
+      itemRest: 0.31,
       options: [{ option: 'B', count: 32, share: 0.8 }],
     }),
     item('q2', '2', { mean: 6.125, difficulty: 0.6125 }),
@@ -39,11 +40,13 @@ describe('questions of the class against the grade', () => {
       gradeRate: 0.7,
       classDiscrimination: 0.25,
       gradeDiscrimination: 0.35,
+      classItemRest: 0.31,
+      gradeItemRest: 0.4,
       options: 'B 80.00%✓',
     });
     expect(rows[0]?.rateGap).toBeCloseTo(0.1, 12);
     expect(rows[1]).toMatchObject({ kindName: '主观题', options: null, knowledgePoints: ['函数'] });
-    expect(rows[2]).toMatchObject({ classMean: null, classRate: null, rateGap: null, options: null });
+    expect(rows[2]).toMatchObject({ classMean: null, classRate: null, rateGap: null, classItemRest: null });
   });
 
   it("shows the grade's option shares when there is no class report", () => {

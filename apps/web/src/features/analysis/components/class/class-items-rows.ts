@@ -21,6 +21,9 @@ export interface ItemCompareRow {
   rateGap: number | null;
   classDiscrimination: number | null;
   gradeDiscrimination: number | null;
+  /** 校正题总相关 (item–rest r: the item with the total minus the item) of the class and of the grade. */
+  classItemRest: number | null;
+  gradeItemRest: number | null;
   ebel: ItemRow['ebel'];
   /** The class's option shares of an objective question, e.g. "A 10.00% · B 80.00%✓"; null otherwise. */
   options: string | null;
@@ -65,6 +68,8 @@ export function itemsAgainstGrade(grade: ItemsReport, unit: ItemsReport | null):
       rateGap: gap(classItem?.difficulty, gradeItem.difficulty),
       classDiscrimination: classItem?.discrimination ?? null,
       gradeDiscrimination: gradeItem.discrimination,
+      classItemRest: classItem?.itemRest ?? null,
+      gradeItemRest: gradeItem.itemRest,
       ebel: gradeItem.ebel,
       options: shown ? optionSummary(shown) : null,
       knowledgePoints: gradeItem.knowledgePoints,

@@ -52,6 +52,8 @@ const ITEM_COLUMNS: TableColumnsType<ItemCompareRow> = [
   percentGapColumn('得分率差', (row) => row.rateGap, { sortable: true }),
   scoreColumn('本班区分度', (row) => row.classDiscrimination),
   scoreColumn('年级区分度', (row) => row.gradeDiscrimination),
+  scoreColumn('本班校正题总相关', (row) => row.classItemRest),
+  scoreColumn('年级校正题总相关', (row) => row.gradeItemRest),
   textColumn('区分度等级', (row) => row.ebel),
   textColumn('答案', (row) => row.answer),
   textColumn('本班选项分布', (row) => row.options),
@@ -93,7 +95,8 @@ export function ItemsSection({ context, grade, unit }: ItemsProps) {
       }
       description={
         <SectionNote>
-          难度(得分率) = 平均分 ÷ 满分，越高越容易；区分度为 27% 高低分组之差 ÷ 满分，区分度等级按年级区分度（Ebel）。
+          难度(得分率) = 平均分 ÷ 满分，越高越容易；区分度为 27% 高低分组之差 ÷
+          满分，区分度等级按年级区分度（Ebel）；校正题总相关为该题得分与“总分减该题得分”的皮尔逊相关系数。
         </SectionNote>
       }
     />

@@ -1,5 +1,6 @@
 import type { ReportExam, TrendReport } from '@huikao/contracts';
 import { Alert, Col, Empty, Row, Skeleton, type TableColumnsType } from 'antd';
+import { formatDate } from '../../../../lib/date-format.ts';
 import { trendOption } from '../../charts/trend.ts';
 import { formatPercent, formatRank, formatScore } from '../../format.ts';
 import { useReport } from '../../queries.ts';
@@ -11,7 +12,7 @@ type TrendUnit = TrendReport['units'][number];
 
 /** The exams' labels on a trend's axis: name and date (two exams may share a name). */
 export function trendExamLabels(exams: TrendReport['exams']): string[] {
-  return exams.map((exam) => `${exam.name}（${exam.startDate.slice(0, 10)}）`);
+  return exams.map((exam) => `${exam.name}（${formatDate(exam.startDate)}）`);
 }
 
 /** Per exam, the class's mean, 超均率, class T and rank. */

@@ -37,6 +37,7 @@ export function QuestionView({ context }: { context: AreaContext }) {
     { key: 'difficulty', title: `${union.scope.name}难度(得分率)`, render: (_, row) => formatPercent(row.difficulty) },
     { key: 'discrimination', title: '区分度', render: (_, row) => formatScore(row.discrimination) },
     { key: 'ebel', title: '区分度评价', render: (_, row) => row.ebel ?? MISSING },
+    { key: 'itemRest', title: '校正题总相关', render: (_, row) => formatScore(row.itemRest) },
     ...schoolRefs.map((school) => ({
       key: `school-${school.id}`,
       title: `${school.name}难度(得分率)`,

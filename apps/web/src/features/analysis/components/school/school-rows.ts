@@ -140,6 +140,8 @@ export interface QuestionCompareRow {
   mean: number;
   difficulty: number;
   discrimination: number | null;
+  /** 校正题总相关: the item–rest r over the union. */
+  itemRest: number | null;
   ebel: string | null;
   knowledgePoints: string;
   /** Keyed by the school's scope id; null where the school has no such question. */
@@ -157,6 +159,7 @@ export function questionCompareRows(union: ItemsReport, schools: readonly ItemsR
     mean: item.mean,
     difficulty: item.difficulty,
     discrimination: item.discrimination,
+    itemRest: item.itemRest,
     ebel: item.ebel,
     knowledgePoints: item.knowledgePoints.join('、'),
     schools: Object.fromEntries(

@@ -5,6 +5,7 @@ import { Alert, Button, Card, Empty, Flex, InputNumber, Select, Skeleton } from 
 import { type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../../components/page-header.tsx';
+import { formatDate } from '../../../../lib/date-format.ts';
 import { readStoredUser } from '../../../../lib/session.ts';
 import type { DefinitionTopic } from '../../definitions.ts';
 import { exportFileName } from '../../export-table.ts';
@@ -117,7 +118,7 @@ export function StudentReportFrame({ title, definitions, course, step, children 
                 onChange={(meId) => choose({ meId, seId: undefined, step: undefined })}
                 options={selection.exams.map((candidate) => ({
                   value: candidate.meId,
-                  label: `${candidate.name}（${candidate.gradeName} ${candidate.startDate.slice(0, 10)}）`,
+                  label: `${candidate.name}（${candidate.gradeName} ${formatDate(candidate.startDate)}）`,
                 }))}
               />
             </Picker>
