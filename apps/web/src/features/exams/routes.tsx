@@ -21,21 +21,21 @@ export interface ExamMarkPages {
  */
 export const examMarkRoutes = ({ myCard }: ExamMarkPages): RouteObject =>
   sectionRoute('examMark', '考试阅卷', '/teacher/examMark/my-mark-task', [
-  comingSoonPage('my-mark-task', '我的阅卷任务'),
-  comingSoonPage('mark-monitor', '阅卷监控'),
-  myCard,
-  page('my-exam', '我的考试', async () => ({
-    Component: (await import('./pages/my-exam-page.tsx')).MyExamPage,
-  })),
-  comingSoonPage('course-monitor', '学科监控'),
-  comingSoonPage('ques-monitor', '题目监控'),
-  page('analysis-manager', '成绩管理', async () => ({
-    Component: (await import('./pages/analysis-manager-page.tsx')).AnalysisManagerPage,
-  })),
-  page('exam-doc', '考试文档', async () => ({
-    Component: (await import('./pages/exam-doc-page.tsx')).ExamDocPage,
-  })),
-]);
+    comingSoonPage('my-mark-task', '我的阅卷任务'),
+    comingSoonPage('mark-monitor', '阅卷监控'),
+    myCard,
+    page('my-exam', '我的考试', async () => ({
+      Component: (await import('./pages/my-exam-page.tsx')).MyExamPage,
+    })),
+    comingSoonPage('course-monitor', '学科监控'),
+    comingSoonPage('ques-monitor', '题目监控'),
+    page('analysis-manager', '成绩管理', async () => ({
+      Component: (await import('./pages/analysis-manager-page.tsx')).AnalysisManagerPage,
+    })),
+    page('exam-doc', '考试文档', async () => ({
+      Component: (await import('./pages/exam-doc-page.tsx')).ExamDocPage,
+    })),
+  ]);
 
 /** Student 我的考试 (spec §2 student-exam-main). */
 export const studentExamRoutes: RouteObject = sectionRoute(

@@ -40,7 +40,7 @@ export function CardPageView({ page, boxHeights, editable, onResize, width }: Ca
   const pendingHeight = (boxId: string): number | undefined =>
     drag?.boxId === boxId ? drag.next : keyed?.boxId === boxId ? keyed.height : undefined;
 
-  function start(event: PointerEvent<SVGRectElement>, boxId: string) {
+  function begin(event: PointerEvent<SVGRectElement>, boxId: string) {
     const drawn = svg.current?.getBoundingClientRect().width ?? width;
     event.currentTarget.setPointerCapture(event.pointerId);
     const startHeight = boxHeights[boxId] ?? MIN_BOX_HEIGHT_MM;
@@ -99,7 +99,8 @@ export function CardPageView({ page, boxHeights, editable, onResize, width }: Ca
             if (region.kind !== 'answerBox' || region.part !== region.parts) return null;
             const start = boxHeights[region.boxId] ?? region.rect.height;
             const pending = pendingHeight(region.boxId);
-            const shown = pending === undefined ? region.rect.height : draggedPieceHeight(region.rect.height, start, pending);
+            const shown =
+              pending === undefined ? region.rect.height : draggedPieceHeight(region.rect.height, start, pending);
             const y = region.rect.y + shown;
             return (
               <g key={`handle-${region.boxId}`}>
@@ -119,7 +120,7 @@ export function CardPageView({ page, boxHeights, editable, onResize, width }: Ca
                   aria-valuenow={pending ?? start}
                   aria-valuetext={`${pending ?? start} 毫米`}
                   data-testid={`box-handle-${region.boxId}`}
-                  onPointerDown={(event) => start(event, region.boxId)}
+                  onPointerDown={(event) => begin(event, region.boxId)}
                   onPointerMove={move}
                   onPointerUp={release}
                   onPointerCancel={() => setDrag(null)}
@@ -127,7 +128,12 @@ export function CardPageView({ page, boxHeights, editable, onResize, width }: Ca
                   onBlur={() => setKeyed(null)}
                 />
                 {pending !== undefined ? (
-                  <text x={region.rect.x + region.rect.width / 2 + 14} y={y + 1.2} fontSize={3.5} fill={token.colorWarning}>
+                  <text
+                    x={region.rect.x + region.rect.width / 2 + 14}
+                    y={y + 1.2}
+                    fontSize={3.5}
+                    fill={token.colorWarning}
+                  >
                     {pending} mm
                   </text>
                 ) : null}
@@ -204,7 +210,12 @@ function RegionShape({ region, ink, faint, pending, startHeight }: RegionShapePr
         <g>
           <rect {...frame} />
           {region.bubbles.map((bubble) => (
-            <Bubble key={`${bubble.digit}-${bubble.value}`} ellipse={bubble.ellipse} stroke={faint} label={String(bubble.value)} />
+            <Bubble
+              key={`${bubble.digit}-${bubble.value}`}
+              ellipse={bubble.ellipse}
+              stroke={faint}
+              label={String(bubble.value)}
+            />
           ))}
         </g>
       );
@@ -264,7 +275,15 @@ function Bubble({
 }) {
   return (
     <g>
-      <ellipse cx={ellipse.cx} cy={ellipse.cy} rx={ellipse.width / 2} ry={ellipse.height / 2} fill="none" stroke={stroke} strokeWidth={0.2} />
+      <ellipse
+        cx={ellipse.cx}
+        cy={ellipse.cy}
+        rx={ellipse.width / 2}
+        ry={ellipse.height / 2}
+        fill="none"
+        stroke={stroke}
+        strokeWidth={0.2}
+      />
       {label ? (
         <text x={ellipse.cx} y={ellipse.cy + 0.9} fontSize={2.4} textAnchor="middle" fill={stroke}>
           {label}
