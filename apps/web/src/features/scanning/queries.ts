@@ -27,13 +27,20 @@ export const cardKeys = {
 export interface CardContext {
   schoolId: string;
   type: number;
-  /** School administrators manage every card of the school. */
+  /**
+   * Works on the cards it is shown: the administrator (type 5) every card of the school, a teacher
+   * (type 1) those of exams they created or teach (the server lists only those, decisions.md
+   * 2026-11-26).
+   */
   canManage: boolean;
+  /** Changes the exam itself (its questions, standard papers): the administrator only. */
+  canEditExam: boolean;
 }
 
 export function useCardContext(): CardContext {
   const user = readStoredUser();
-  return { schoolId: user?.schoolId ?? '', type: user?.type ?? 0, canManage: user?.type === 5 };
+  const type = user?.type ?? 0;
+  return { schoolId: user?.schoolId ?? '', type, canManage: type === 5 || type === 1, canEditExam: type === 5 };
 }
 
 export const cardQueries = {

@@ -35,7 +35,7 @@ export function StandardPaperTab({ seId }: { seId: string }) {
 }
 
 function PaperCard({ seId, kind, paper }: { seId: string; kind: 1 | 2; paper: StandardPaper | null }) {
-  const { schoolId, canManage } = useCardContext();
+  const { schoolId, canEditExam: canManage } = useCardContext();
   const client = useQueryClient();
   const [form] = Form.useForm<PaperValues>();
   const kindName = STANDARD_PAPER_KINDS[kind];

@@ -20,7 +20,7 @@ const typeName = (question: ExamQuestion) =>
  * in 我的考试 (the exam's 题目结构与答案 step), one editor for the whole platform.
  */
 export function StructureTab({ seId, meId }: StructureTabProps) {
-  const { schoolId, canManage } = useCardContext();
+  const { schoolId, canEditExam: canManage } = useCardContext();
   const structure = useQuery(cardQueries.structure(schoolId, seId));
   if (structure.error) return <Alert type="error" showIcon title={`题目结构加载失败：${structure.error.message}`} />;
   const data = structure.data;
