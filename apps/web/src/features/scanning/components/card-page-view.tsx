@@ -42,7 +42,8 @@ export function CardPageView({ page, boxHeights, editable, onResize, width }: Ca
 
   function begin(event: PointerEvent<SVGRectElement>, boxId: string) {
     const drawn = svg.current?.getBoundingClientRect().width ?? width;
-    event.currentTarget.setPointerCapture(event.pointerId);
+    // The handle keeps the pointer while it is dragged, even past the page's edge.
+    event.currentTarget.setPointerCapture?.(event.pointerId);
     const startHeight = boxHeights[boxId] ?? MIN_BOX_HEIGHT_MM;
     setDrag({ boxId, startY: event.clientY, startHeight, scale: pxPerMm(drawn, page.width), next: startHeight });
   }
