@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { authApi, type QuestionPage, questionBankApi, questionBankUserApi, scanningCardsApi } from '@huikao/contracts';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -22,7 +23,10 @@ let page: Page;
 beforeEach(async () => {
   ({ context, page } = await newPage());
 });
-afterEach(async () => {
+afterEach(async ({ task }) => {
+  // A failed flow leaves its last screen for whoever reads the failure.
+  if (task.result?.state === 'fail')
+    await page.screenshot({ path: `${tmpdir()}/answer-cards-failure.png`, fullPage: true });
   await context.close();
 });
 afterAll(closeBrowser);
@@ -37,10 +41,13 @@ async function pickOption(p: Page, field: Locator, option: string | RegExp) {
 
 describe('answer cards', () => {
   it('an administrator generates a demo exam card, drags a box, changes the columns and downloads the PDF', async () => {
+    const step = (name: string) => console.log(`[answer-cards] ${name}`);
+    page.on('pageerror', (error) => console.log(`[answer-cards] page error: ${error.message}`));
     const admin = await loginAs('admin01');
     await loginThroughPage(page, 'admin01', DEMO_PASSWORD);
     await page.waitForURL(/\/teacher\//);
 
+    step('list');
     // 我的答题卡: the demo exam's subjects, none with a card yet.
     await page.goto('/teacher/examMark/my-card');
     const table = page.getByTestId('data-table-答题卡列表');
@@ -51,6 +58,7 @@ describe('answer cards', () => {
     expect(await row.innerText()).toContain('未生成');
     await row.getByRole('button', { name: '生成答题卡' }).click();
 
+    step('designer');
     // The designer opens on the new card: version 1, a draft, its pages drawn and its PDF shown.
     await page.waitForURL(/\/examTemplateInfo\?seId=\d+/);
     const seId = new URL(page.url()).searchParams.get('seId')!;
@@ -60,10 +68,13 @@ describe('answer cards', () => {
     const generated = (await cardOf(admin, seId))!;
     expect(generated.status).toBe('draft');
 
+    step('drag');
     // Drag the first answer box that ends on page 1 down by 20 mm.
     const first = generated.template.pages[0]!;
-    const piece = first.regions.find((r) => r.kind === 'answerBox' && r.part === r.parts);
-    if (!piece || piece.kind !== 'answerBox') throw new Error('page 1 has no answer box');
+    const piece = first.regions.find(
+      (r): r is Extract<typeof r, { kind: 'answerBox' }> => r.kind === 'answerBox' && r.part === r.parts,
+    );
+    if (!piece) throw new Error('page 1 has no answer box');
     const before = generated.template.items.flatMap((item) => (item.kind === 'box' ? [item.box] : []));
     const startHeight = before.find((box) => box.id === piece.boxId)!.height;
     const svg = page.getByTestId('card-page-1');
@@ -74,15 +85,22 @@ describe('answer cards', () => {
     await expect
       .poll(async () => {
         const card = await cardOf(admin, seId);
-        return card?.template.items.flatMap((item) => (item.kind === 'box' && item.box.id === piece.boxId ? [item.box.height] : []))[0];
+        return card?.template.items.flatMap((item) =>
+          item.kind === 'box' && item.box.id === piece.boxId ? [item.box.height] : [],
+        )[0];
       })
       .toBeGreaterThanOrEqual(startHeight + 19);
     const dragged = (await cardOf(admin, seId))!;
     expect(dragged.revision).toBeGreaterThan(generated.revision);
     expect(await handle.getAttribute('aria-valuenow')).toBe(
-      String(dragged.template.items.flatMap((item) => (item.kind === 'box' && item.box.id === piece.boxId ? [item.box.height] : []))[0]),
+      String(
+        dragged.template.items.flatMap((item) =>
+          item.kind === 'box' && item.box.id === piece.boxId ? [item.box.height] : [],
+        )[0],
+      ),
     );
 
+    step('columns');
     // Three columns on A3 (an A4 card goes to A3 first: A4 has one column only).
     if (dragged.settings.paper === 'A4') {
       await page.locator('.ant-segmented-item', { hasText: 'A3 横版' }).click();
@@ -95,6 +113,7 @@ describe('answer cards', () => {
     expect(threeColumns.template.pages[0]!.columns).toHaveLength(3);
     await page.getByText(`A3 3 栏 · ${threeColumns.template.pages.length} 页`).waitFor();
 
+    step('pdf');
     // The blank PDF: as many A3 landscape pages as the template has.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -105,6 +124,7 @@ describe('answer cards', () => {
     expect(facts.pages).toBe(threeColumns.template.pages.length);
     expect(facts.pageSize).toBe(`${pointsOf(420)} x ${pointsOf(297)} pts`);
 
+    step('link');
     // The print link from the designer opens the card without a session.
     await page.getByRole('button', { name: '打印链接' }).click();
     const linkBox = page.getByLabel('打印链接地址');
@@ -132,7 +152,7 @@ describe('answer cards', () => {
     } finally {
       await stranger.context.close();
     }
-  });
+  }, 150_000);
 
   it('a teacher makes an exam from a paper in 我的试卷 and sees its card', async () => {
     const teacher = await loginAs('teacher01');
@@ -143,10 +163,14 @@ describe('answer cards', () => {
     const courseId = courses.find((course) => course.name === COURSE)!.courseId;
     const found = (await callApi(questionBankApi.getFast, { courseId, pageSize: 50 }, teacher)).data as QuestionPage;
     // Choice questions whose key is one letter, and questions without options (answered in a box).
-    const choices = found.list.filter((q) => (q.options?.length ?? 0) >= 2 && /^[A-D]$/.test(q.answer.trim())).slice(0, 4);
+    const choices = found.list
+      .filter((q) => (q.options?.length ?? 0) >= 2 && /^[A-D]$/.test(q.answer.trim()))
+      .slice(0, 4);
     const open = found.list.filter((q) => !q.options || q.options.length === 0).slice(0, 2);
     expect(choices.length).toBeGreaterThan(1);
-    const me = (await callApi(authApi.findUserInfo, {}, teacher)).data as { user: { userId: string; schoolId: string } };
+    const me = (await callApi(authApi.findUserInfo, {}, teacher)).data as {
+      user: { userId: string; schoolId: string };
+    };
     const title = `E2E试卷建考试${Date.now() % 100_000}`;
     const saved = await callApi(
       questionBankUserApi.addUserPaper,
@@ -158,7 +182,9 @@ describe('answer cards', () => {
           courseId,
           sections: [
             { title: '一、选择题', questions: choices.map((q) => ({ quesId: q.quesId, score: 4 })) },
-            ...(open.length > 0 ? [{ title: '二、解答题', questions: open.map((q) => ({ quesId: q.quesId, score: 10 })) }] : []),
+            ...(open.length > 0
+              ? [{ title: '二、解答题', questions: open.map((q) => ({ quesId: q.quesId, score: 10 })) }]
+              : []),
           ],
         },
       },

@@ -10,7 +10,7 @@ import { PdfFrame } from '../components/pdf-frame.tsx';
 
 // The page's own messages, shown in place (no notification): whoever opened the link may have no
 // account, and this page is all they see.
-const QUIET = { silent: true, loading: false } as const;
+const QUIET = { silent: true, loading: false, forbiddenPage: false } as const;
 
 /**
  * 答题卡 (/answerSheet?templateId=…&version=…&expires=…&sign=…): the print view of one card
@@ -48,13 +48,7 @@ function SignedSheet({ params }: { params: SignedSheetParams }) {
   });
 
   if (sheet.error) {
-    return (
-      <Result
-        status="error"
-        title="无法打开答题卡"
-        subTitle={`${sheet.error.message}。打印链接有有效期，请向教务管理员重新索取。`}
-      />
-    );
+    return <Result status="error" title="无法打开答题卡" subTitle={sheet.error.message} />;
   }
   const data = sheet.data;
   return (
