@@ -39,12 +39,17 @@ export function CardDesigner({ card }: CardDesignerProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the version is what resets the lock
   useEffect(() => setUnlocked(false), [card.version]);
 
+  // Bumped by a refused change, so the typed fields show the stored values again.
+  const [refused, setRefused] = useState(0);
+
   function change(next: CardLayoutChange, done: string) {
     update.mutate(
       { card, change: next },
       {
         onSuccess: (saved) =>
           notifySuccess(done, saved.version !== card.version ? `已另存为第 ${saved.version} 版` : undefined),
+        // The reason was shown by the api-client (boxes that no longer fit, a 考号 length of 0 …).
+        onError: () => setRefused((count) => count + 1),
       },
     );
   }
@@ -100,6 +105,7 @@ export function CardDesigner({ card }: CardDesignerProps) {
       ) : null}
       <Card size="small">
         <CardSettingsBar
+          key={`settings-${refused}`}
           card={card}
           disabled={!editable || update.isPending}
           onChange={(next) => change(next, '版式已保存')}
