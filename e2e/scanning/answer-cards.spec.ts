@@ -113,6 +113,15 @@ describe('answer cards', () => {
     expect(threeColumns.template.pages[0]!.columns).toHaveLength(3);
     await page.getByText(`A3 3 栏 · ${threeColumns.template.pages.length} 页`).waitFor();
 
+    step('bad input');
+    // A 考号 of 30 digits is refused with the field's message, and the stored length comes back.
+    const digits = page.getByLabel('考号位数');
+    await digits.fill('30');
+    await digits.press('Enter');
+    await notification(page, '考号位数只能是 1 到 20').waitFor();
+    await expect.poll(() => digits.inputValue()).toBe(String(threeColumns.settings.examNumberLength));
+    expect((await cardOf(admin, seId))?.revision).toBe(threeColumns.revision);
+
     step('pdf');
     // The blank PDF: as many A3 landscape pages as the template has.
     const [download] = await Promise.all([

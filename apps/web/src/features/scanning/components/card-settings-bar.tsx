@@ -68,7 +68,8 @@ export function CardSettingsBar({ card, disabled, onChange }: CardSettingsBarPro
             value={length}
             onChange={setLength}
             onBlur={commitLength}
-            onPressEnter={commitLength}
+            // Enter leaves the field, which commits once (a refusal remounts the bar, blurring it again).
+            onPressEnter={(event) => (event.target as HTMLInputElement).blur()}
           />
           位
         </Flex>
