@@ -5,12 +5,12 @@ import type { Db, Executor } from '../../../platform/db.ts';
 import { badInput, notFound, ruleBroken } from '../../../platform/errors.ts';
 import { FileResult } from '../../../platform/files.ts';
 import { idOf, ownedBy } from '../../../platform/tenancy.ts';
-import { CardFontMissing, type PersonalisedStudent, renderCardPdf } from '../card-pdf/index.ts';
+import { CardFontMissing, type PersonalisedStudent, renderCardPdf, renderCardPdfInWorker } from '../card-pdf/index.ts';
 import { ownCard } from './card-access.ts';
 import { checkCardLink, signCardLink } from './card-link.ts';
 import { findCardVersion } from './card-versions.ts';
-import type { CardParams } from './cards-service.ts';
 import * as repo from './cards-repo.ts';
+import type { CardParams } from './cards-service.ts';
 
 // The card as a file: the blank and personalised PDFs, and the signed /answerSheet link with its
 // public calls. The template is read first; the PDF is rendered after, outside any transaction.
@@ -35,7 +35,10 @@ export async function personalisedStudents(
   if (rows.length === 0) throw badInput('没有可打印的考生：请先为该科目安排考生');
   const missing = rows.filter((r) => !r.examNo);
   if (missing.length > 0) {
-    const names = missing.slice(0, 5).map((r) => r.name).join('、');
+    const names = missing
+      .slice(0, 5)
+      .map((r) => r.name)
+      .join('、');
     throw ruleBroken(`有 ${missing.length} 名考生没有考号（${names}${missing.length > 5 ? '等' : ''}），请先补全考号`);
   }
   const text = (v: string | null) => v ?? '\uffff';
@@ -55,10 +58,14 @@ export async function personalisedStudents(
   }));
 }
 
-/** The PDF, rendered outside any transaction; a server without the card's font says so in Chinese. */
+/**
+ * The PDF, rendered outside any transaction: a blank card on this thread (tens of milliseconds), a
+ * print run of personalised cards in a worker thread (seconds of CPU for a whole exam). A server
+ * without the card's font says so in Chinese.
+ */
 async function render(template: AnswerCardTemplate, students?: PersonalisedStudent[]): Promise<Buffer> {
   try {
-    return await renderCardPdf(template, students ? { students } : {});
+    return students ? await renderCardPdfInWorker(template, { students }) : await renderCardPdf(template);
   } catch (error) {
     if (error instanceof CardFontMissing) throw ruleBroken(error.message);
     throw error;
