@@ -1,4 +1,3 @@
-import path from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -23,7 +22,7 @@ import { MULTIPART_LIMITS } from './platform/files.ts';
 import { closeParseWorkers } from './platform/parse-worker.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
-import { localFileStorage } from './platform/storage.ts';
+import { openFileStorage, registerLocalFileUrls } from './platform/storage-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,7 +115,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   auth.routes(app, { loginsPerMinute: config.loginRatePerMinute });
   schoolBase.routes(app);
-  const storage = localFileStorage(path.join(config.dataDir, 'files'));
+  const files = await openFileStorage(config);
+  app.addHook('onClose', async () => files.close());
+  if (files.local) registerLocalFileUrls(app, files.local);
+  const storage = files.storage;
   createExamsModule(database.db, storage).routes(app);
   createQuestionBankModule(database.db).routes(app);
   createDocumentsModule(database.db).routes(app);
