@@ -19,6 +19,7 @@ import { registerEndpoint } from './platform/endpoints.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { AppError } from './platform/errors.ts';
 import { MULTIPART_LIMITS } from './platform/files.ts';
+import { newLocalAdminToken } from './platform/local-admin.ts';
 import { closeParseWorkers } from './platform/parse-worker.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
@@ -31,6 +32,8 @@ declare module 'fastify' {
       audit: AuditSink;
       appKey: string;
       database: Database;
+      /** The local administration channel's token for this start (platform/local-admin.ts). */
+      localAdminToken: string;
     };
   }
 }
@@ -89,6 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     audit: auditSinkOf(database.db),
     appKey: config.appKey,
     database,
+    localAdminToken: newLocalAdminToken(),
   });
 
   registerEndpoint(app, platformApi.healthz, {
