@@ -12,6 +12,7 @@ import { createQuestionBankModule } from './modules/question-bank/index.ts';
 import { createSchoolBaseModule } from './modules/school-base/index.ts';
 import { auditSinkOf } from './platform/audit-log.ts';
 import type { AuditSink, SessionResolver } from './platform/auth-context.ts';
+import { registerBackupRoutes } from './platform/backup/backup-routes.ts';
 import { answerClientError } from './platform/client-errors.ts';
 import type { Config } from './platform/config.ts';
 import { type Database, openDatabase } from './platform/db.ts';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     }),
   });
+  registerBackupRoutes(app, database);
   auth.routes(app, { loginsPerMinute: config.loginRatePerMinute });
   schoolBase.routes(app);
   const files = await openFileStorage(config);

@@ -25,6 +25,12 @@ export interface Database {
   db: Db;
   kind: DatabaseKind;
   migrationLevel(): Promise<{ level: number; latest: string | null; expected: number }>;
+  /**
+   * The embedded database's folder as a gzipped tar, taken between two statements (PGlite runs one
+   * at a time), so crash-consistent: a restore replays the log to the last commit. PGlite only;
+   * PostgreSQL is backed up with pg_dump (docs/deployment.md).
+   */
+  dump?(): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -48,6 +54,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   let db: Db;
   let kind: DatabaseKind;
   let closeDriver: () => Promise<void>;
+  let dump: (() => Promise<Buffer>) | undefined;
 
   if (options.databaseUrl && !options.databaseUrl.startsWith('memory://')) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -80,6 +87,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     await migratePglite(liteDb, { migrationsFolder });
     db = liteDb as unknown as Db;
     kind = 'pglite';
+    dump = async () => {
+      await client.exec('checkpoint');
+      return Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
+    };
     closeDriver = async () => {
       try {
         await client.close();
@@ -100,6 +111,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       const level = Number(result.rows[0]?.count ?? 0);
       return { level, latest: expected[level - 1]?.tag ?? null, expected: expected.length };
     },
+    dump,
     close: closeDriver,
   };
 }
