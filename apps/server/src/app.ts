@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -73,6 +74,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
+  // JSON, HTML and any asset not pre-compressed at build (scripts/web-build.mjs), above 1 KB; br at
+  // quality 4 (the plugin's default) costs little CPU per answer. Requests are not decompressed.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   app.addHook('onClose', closeParseWorkers);
   await app.register(formbody);
   // Uploads (protocol.md): a ceiling for every multipart endpoint; each endpoint's rule is stricter.
