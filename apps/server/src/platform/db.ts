@@ -62,7 +62,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // the pool drops it and the next query opens a new one.
     pool.on('error', (error) => console.warn(`PostgreSQL idle connection closed: ${error.message}`));
     const pgDb = drizzlePg(pool, { schema, casing: 'snake_case' });
-    await migratePg(pgDb, { migrationsFolder });
+    await migrateOnce(pool, () => migratePg(pgDb, { migrationsFolder }));
     db = pgDb as unknown as Db;
     kind = 'postgresql';
     closeDriver = () => pool.end();
@@ -114,6 +114,27 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     dump,
     close: closeDriver,
   };
+}
+
+/** Any number 64-bit: the advisory lock every app process takes around its migrations. */
+const MIGRATION_LOCK = 727_001_020;
+
+/**
+ * Several app processes on one PostgreSQL start together after an upgrade: the first to take the
+ * lock applies the migrations, the others wait for it and then find nothing left to apply.
+ */
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /**

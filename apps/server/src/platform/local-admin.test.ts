@@ -103,6 +103,8 @@ describe('commands while the server runs', () => {
       { [LOCAL_ADMIN_HEADER]: `${endpoint.token.slice(0, -1)}x` },
       { [LOCAL_ADMIN_HEADER]: 'a'.repeat(43) },
       { authorization: `Bearer ${endpoint.token}` },
+      // The right token, but through a proxy: not a command on this machine.
+      { [LOCAL_ADMIN_HEADER]: endpoint.token, 'x-forwarded-for': '203.0.113.9' },
     ];
     for (const headers of tries) {
       const response = await fetch(url, {

@@ -26,7 +26,9 @@ export function newLocalAdminToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** From this machine, directly: a request that came through a proxy (even a local nginx) is not. */
 function isThisMachine(request: FastifyRequest): boolean {
+  if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) return false;
   const remote = request.socket.remoteAddress ?? '';
   const loopback = remote === '::1' || remote.startsWith('127.') || remote.startsWith('::ffff:127.');
   return loopback || remote === request.socket.localAddress;

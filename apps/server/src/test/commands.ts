@@ -60,9 +60,14 @@ export function startServer(options: {
   dataDir: string;
   /** Settings for the server; `undefined` removes one (e.g. SEED_DEMO, to get the environment's default). */
   env?: Record<string, string | undefined>;
+  /** As `npm start` runs it: compiled (built first when stale), without tsx. */
+  compiled?: boolean;
 }): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['apps/server/src/main.ts'], {
+    const [command, args] = options.compiled
+      ? [process.execPath, ['scripts/start.mjs']]
+      : [TSX, ['apps/server/src/main.ts']];
+    const child = spawn(command, args, {
       cwd: REPO_ROOT,
       env: withoutUnset({
         ...process.env,
