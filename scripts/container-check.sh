@@ -28,7 +28,14 @@ if ! buildah images -q "$node_image" >/dev/null 2>&1 && ! buildah pull -q "$node
     ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$rootfs/usr/bin/npm"
     ln -sf ../lib/node_modules/npm/bin/npx-cli.js "$rootfs/usr/bin/npx"
     rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/*
-    tar -C "$rootfs" -c . | podman import --quiet - "$local_base" >/dev/null
+    # A machine whose HTTPS goes through an inspecting proxy trusts its CA through
+    # NODE_EXTRA_CA_CERTS; this local base (never the Dockerfile) trusts it the same way.
+    change=()
+    if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -f "$NODE_EXTRA_CA_CERTS" ]; then
+      cp "$NODE_EXTRA_CA_CERTS" "$rootfs/usr/local/share/extra-ca.crt"
+      change=(--change 'ENV NODE_EXTRA_CA_CERTS=/usr/local/share/extra-ca.crt')
+    fi
+    tar -C "$rootfs" -c . | podman import --quiet "${change[@]}" - "$local_base" >/dev/null
   fi
 fi
 

@@ -76,7 +76,10 @@ describe('commands while the server runs', () => {
 
   it('creates a school through the server, and refuses a taken code in Chinese', { timeout: 120_000 }, async () => {
     const args = ['--name', '某某中学', '--code', 'RUN1', '--admin', 'runadmin', '--grades', '七年级,八年级'];
-    const created = await runCommand(CREATE, args, { dataDir });
+    // As README writes it: npm run school:create runs scripts/command.mjs.
+    const created = await runCommand('scripts/command.mjs', ['modules/school-base/setup/school-create-cli', ...args], {
+      dataDir,
+    });
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     expect(created.stdout).toContain('已创建学校：某某中学（RUN1），年级：七年级、八年级');

@@ -30,7 +30,8 @@ export function runCommand(
   options: { dataDir: string; env?: Record<string, string>; input?: string },
 ): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [script, ...args], {
+    // A .mjs script (scripts/command.mjs, what npm run school:create runs) needs no tsx.
+    const child = spawn(script.endsWith('.mjs') ? process.execPath : TSX, [script, ...args], {
       cwd: REPO_ROOT,
       env: { ...process.env, DATABASE_URL: '', DATA_DIR: options.dataDir, LOG_LEVEL: 'warn', ...options.env },
     });
