@@ -13,7 +13,7 @@ import {
 import { closeBrowser, launchBrowser } from '../support/browser.ts';
 
 // Issue #20 as a school's IT staff runs it: production settings, a school made with the command,
-// `npm start`'s server, and its administrator signing in through the browser (the web encrypts with
+// `npm start`'s compiled server (apps/server/dist, no tsx), and its administrator signing in through the browser (the web encrypts with
 // the APP_KEY the server put in the page, not one baked into the build).
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -45,6 +45,7 @@ describe('production mode', () => {
 
     const port = await freePort();
     server = await startServer({
+      compiled: true,
       dataDir,
       env: {
         ...PRODUCTION,

@@ -1,4 +1,4 @@
-import path from 'node:path';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -14,6 +14,7 @@ import { createScanningModule } from './modules/scanning/index.ts';
 import { createSchoolBaseModule } from './modules/school-base/index.ts';
 import { auditSinkOf } from './platform/audit-log.ts';
 import type { AuditSink, SessionResolver } from './platform/auth-context.ts';
+import { registerBackupRoutes } from './platform/backup/backup-routes.ts';
 import { answerClientError } from './platform/client-errors.ts';
 import type { Config } from './platform/config.ts';
 import { type Database, openDatabase } from './platform/db.ts';
@@ -21,10 +22,11 @@ import { registerEndpoint } from './platform/endpoints.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { AppError } from './platform/errors.ts';
 import { MULTIPART_LIMITS } from './platform/files.ts';
+import { newLocalAdminToken } from './platform/local-admin.ts';
 import { closeParseWorkers } from './platform/parse-worker.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
-import { localFileStorage } from './platform/storage.ts';
+import { openFileStorage, registerLocalFileUrls } from './platform/storage-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +35,8 @@ declare module 'fastify' {
       audit: AuditSink;
       appKey: string;
       database: Database;
+      /** The local administration channel's token for this start (platform/local-admin.ts). */
+      localAdminToken: string;
     };
   }
 }
@@ -71,6 +75,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
+  // JSON, HTML and any asset not pre-compressed at build (scripts/web-build.mjs), above 1 KB; br at
+  // quality 4 (the plugin's default) costs little CPU per answer. Requests are not decompressed.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   app.addHook('onClose', closeParseWorkers);
   await app.register(formbody);
   // Uploads (protocol.md): a ceiling for every multipart endpoint; each endpoint's rule is stricter.
@@ -91,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     audit: auditSinkOf(database.db),
     appKey: config.appKey,
     database,
+    localAdminToken: newLocalAdminToken(),
   });
 
   registerEndpoint(app, platformApi.healthz, {
@@ -115,9 +123,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     }),
   });
+  registerBackupRoutes(app, database);
   auth.routes(app, { loginsPerMinute: config.loginRatePerMinute });
   schoolBase.routes(app);
-  const storage = localFileStorage(path.join(config.dataDir, 'files'));
+  const files = await openFileStorage(config);
+  app.addHook('onClose', async () => files.close());
+  if (files.local) registerLocalFileUrls(app, files.local);
+  const storage = files.storage;
   createExamsModule(database.db, storage).routes(app);
   createQuestionBankModule(database.db).routes(app);
   createDocumentsModule(database.db).routes(app);

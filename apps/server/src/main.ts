@@ -3,6 +3,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoSchool } from './db/seed/demo-sch
 import { hasSchool } from './modules/school-base/index.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { DataDirBusyError } from './platform/data-dir-lock.ts';
+import { publishLocalAdmin } from './platform/local-admin.ts';
 import { guardProcess } from './platform/process-guards.ts';
 
 // Starts the process: config, app, seed, listen, graceful close. Nothing else lives here.
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
     app.log.warn('数据库中还没有学校：在浏览器中打开本服务完成初始化，或停止服务后运行 npm run school:create');
   }
 
+  let unpublish = () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    unpublish();
     await app.close();
     process.exit(0);
   };
@@ -40,6 +43,19 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (!config.databaseUrl) {
+    // Commands run while this server owns the data folder reach it here (platform/local-admin.ts).
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const wildcard = ['0.0.0.0', '::', 'localhost', ''].includes(config.host);
+    const host = wildcard ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+    unpublish = publishLocalAdmin(config.dataDir, {
+      pid: process.pid,
+      url: `http://${host}:${port}`,
+      token: app.platform.localAdminToken,
+    });
+    process.on('exit', unpublish);
+  }
   app.log.info(
     { url: `http://localhost:${config.port}`, database: app.platform.database.kind },
     '慧考云 is serving the platform',

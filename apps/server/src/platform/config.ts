@@ -13,6 +13,13 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  STORAGE_URL: z
+    .string()
+    .optional()
+    .refine(
+      (url) => !url || url.startsWith('s3://'),
+      'STORAGE_URL 应以 s3:// 开头，如 s3://huikao-files?region=cn-north-1',
+    ),
   APP_KEY: z
     .string()
     .default(DEV_APP_KEY)
@@ -61,6 +68,8 @@ export interface Config {
   dataDir: string;
   /** Absent: the embedded database (PGlite) under dataDir. `memory://` keeps PGlite in memory. */
   databaseUrl?: string;
+  /** Absent: files under dataDir/files. `s3://bucket[/prefix]?endpoint=…&region=…&forcePathStyle=true`: object storage (storage-s3.ts). */
+  storageUrl?: string;
   appKey: string;
   jwtSecret: string;
   versionType: number;
@@ -104,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
+    storageUrl: e.STORAGE_URL || undefined,
     appKey: e.APP_KEY,
     jwtSecret: e.JWT_SECRET ?? developmentJwtSecret(dataDir),
     versionType: e.VERSION_TYPE,

@@ -25,6 +25,12 @@ export interface Database {
   db: Db;
   kind: DatabaseKind;
   migrationLevel(): Promise<{ level: number; latest: string | null; expected: number }>;
+  /**
+   * The embedded database's folder as a gzipped tar, taken between two statements (PGlite runs one
+   * at a time), so crash-consistent: a restore replays the log to the last commit. PGlite only;
+   * PostgreSQL is backed up with pg_dump (docs/deployment.md).
+   */
+  dump?(): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -48,6 +54,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   let db: Db;
   let kind: DatabaseKind;
   let closeDriver: () => Promise<void>;
+  let dump: (() => Promise<Buffer>) | undefined;
 
   if (options.databaseUrl && !options.databaseUrl.startsWith('memory://')) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -55,7 +62,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // the pool drops it and the next query opens a new one.
     pool.on('error', (error) => console.warn(`PostgreSQL idle connection closed: ${error.message}`));
     const pgDb = drizzlePg(pool, { schema, casing: 'snake_case' });
-    await migratePg(pgDb, { migrationsFolder });
+    await migrateOnce(pool, () => migratePg(pgDb, { migrationsFolder }));
     db = pgDb as unknown as Db;
     kind = 'postgresql';
     closeDriver = () => pool.end();
@@ -80,6 +87,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     await migratePglite(liteDb, { migrationsFolder });
     db = liteDb as unknown as Db;
     kind = 'pglite';
+    dump = async () => {
+      await client.exec('checkpoint');
+      return Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
+    };
     closeDriver = async () => {
       try {
         await client.close();
@@ -100,8 +111,30 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       const level = Number(result.rows[0]?.count ?? 0);
       return { level, latest: expected[level - 1]?.tag ?? null, expected: expected.length };
     },
+    dump,
     close: closeDriver,
   };
+}
+
+/** Any number 64-bit: the advisory lock every app process takes around its migrations. */
+const MIGRATION_LOCK = 727_001_020;
+
+/**
+ * Several app processes on one PostgreSQL start together after an upgrade: the first to take the
+ * lock applies the migrations, the others wait for it and then find nothing left to apply.
+ */
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /**

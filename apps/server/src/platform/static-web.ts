@@ -33,6 +33,8 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string, a
     root: webDist,
     wildcard: false,
     index: false,
+    // assets/*.br and *.gz written at build (scripts/web-build.mjs), chosen by Accept-Encoding.
+    preCompressed: true,
     // Only with its key, from the route below.
     allowedPath: (pathName) => pathName !== '/index.html',
     setHeaders(reply, filePath) {

@@ -30,7 +30,8 @@ export function runCommand(
   options: { dataDir: string; env?: Record<string, string>; input?: string },
 ): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [script, ...args], {
+    // A .mjs script (scripts/command.mjs, what npm run school:create runs) needs no tsx.
+    const child = spawn(script.endsWith('.mjs') ? process.execPath : TSX, [script, ...args], {
       cwd: REPO_ROOT,
       env: { ...process.env, DATABASE_URL: '', DATA_DIR: options.dataDir, LOG_LEVEL: 'warn', ...options.env },
     });
@@ -60,9 +61,14 @@ export function startServer(options: {
   dataDir: string;
   /** Settings for the server; `undefined` removes one (e.g. SEED_DEMO, to get the environment's default). */
   env?: Record<string, string | undefined>;
+  /** As `npm start` runs it: compiled (built first when stale), without tsx. */
+  compiled?: boolean;
 }): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['apps/server/src/main.ts'], {
+    const [command, args] = options.compiled
+      ? [process.execPath, ['scripts/start.mjs']]
+      : [TSX, ['apps/server/src/main.ts']];
+    const child = spawn(command, args, {
       cwd: REPO_ROOT,
       env: withoutUnset({
         ...process.env,

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { createCatalogueService } from './catalogue/catalogue-service.ts';
+import { registerImportLocalAdminRoute } from './import/import-local-admin.ts';
 import { registerQuestionBankRoutes } from './routes.ts';
 import { registerQuestionBankSchoolRoutes } from './school-routes.ts';
 import { createPapersService } from './search/papers-service.ts';
@@ -34,6 +35,7 @@ export function createQuestionBankModule(db: Db) {
       registerQuestionBankRoutes(app, services);
       registerQuestionBankUserRoutes(app, db);
       registerQuestionBankSchoolRoutes(app, db);
+      registerImportLocalAdminRoute(app, db);
     },
   };
 }

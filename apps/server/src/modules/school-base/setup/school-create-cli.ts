@@ -2,14 +2,15 @@
 //   npm run school:create -- --name 某某中学 --code ABCD --admin admin --grades 七年级,八年级,九年级
 // Missing settings are asked for on a terminal. The administrator's one-time password is printed
 // once and must be changed at first login. Runs on the configured database (DATABASE_URL, or PGlite
-// under DATA_DIR, which it refuses to open while the server runs: use the first-run page then).
+// under DATA_DIR); while the server owns the data folder, through the server (platform/local-admin.ts).
 import { stdin, stdout } from 'node:process';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { schoolSetupParams } from '@huikao/contracts';
-import { openCommandDatabase } from '../../../platform/command-database.ts';
+import { openCommandTarget } from '../../../platform/command-database.ts';
 import { loadConfig } from '../../../platform/config.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { callLocalAdmin, LocalAdminError } from '../../../platform/local-admin.ts';
 import { createSchool } from './school-setup.ts';
 
 const USAGE =
@@ -57,16 +58,22 @@ const parsed = schoolSetupParams.safeParse({
 });
 if (!parsed.success) fail(parsed.error.issues.map((issue) => issue.message).join('；'));
 
-const database = await openCommandDatabase(loadConfig());
+const target = await openCommandTarget(loadConfig());
 try {
-  const school = await createSchool(database.db, parsed.data, { onlyFirst: false });
+  const school = target.database
+    ? await createSchool(target.database.db, parsed.data, { onlyFirst: false })
+    : await callLocalAdmin<Awaited<ReturnType<typeof createSchool>>>(
+        target.server,
+        'school-base/create-school',
+        parsed.data,
+      );
   console.log(`已创建学校：${school.schoolName}（${school.schoolCode}），年级：${school.grades.join('、')}`);
   console.log(`管理员账号：${school.adminLoginName}`);
   console.log(`一次性密码：${school.oneTimePassword}  （只显示这一次；首次登录后必须修改）`);
 } catch (error) {
-  if (!(error instanceof AppError)) throw error;
+  if (!(error instanceof AppError || error instanceof LocalAdminError)) throw error;
   process.exitCode = 1;
   console.error(error.message);
 } finally {
-  await database.close();
+  await target.database?.close();
 }
