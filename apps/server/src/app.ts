@@ -118,7 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   schoolBase.routes(app);
   const storage = localFileStorage(path.join(config.dataDir, 'files'));
   createExamsModule(database.db, storage).routes(app);
-  createQuestionBankModule(database.db).routes(app);
+  createQuestionBankModule(database.db, storage).routes(app);
   createDocumentsModule(database.db).routes(app);
 
   const analysis = createAnalysisModule(database.db, {

@@ -2,6 +2,7 @@
 // and paper search, and the importers.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
+import type { FileStorage } from '../../platform/storage.ts';
 import { createCatalogueService } from './catalogue/catalogue-service.ts';
 import { registerQuestionBankRoutes } from './routes.ts';
 import { registerQuestionBankSchoolRoutes } from './school-routes.ts';
@@ -21,7 +22,7 @@ export { findPracticeQuestions, type PracticeQuestion } from './search/practice-
 export { type DownloadRecord, recordDownload } from './user/downloads-repo.ts';
 export { createPaperExports, type PaperExports } from './user/downloads-service.ts';
 
-export function createQuestionBankModule(db: Db) {
+export function createQuestionBankModule(db: Db, storage: FileStorage) {
   const services = {
     catalogue: createCatalogueService(db),
     questions: createQuestionsService(db),
@@ -33,7 +34,7 @@ export function createQuestionBankModule(db: Db) {
     routes(app: FastifyInstance) {
       registerQuestionBankRoutes(app, services);
       registerQuestionBankUserRoutes(app, db);
-      registerQuestionBankSchoolRoutes(app, db);
+      registerQuestionBankSchoolRoutes(app, db, storage);
     },
   };
 }

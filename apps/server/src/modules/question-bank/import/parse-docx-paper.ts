@@ -71,7 +71,9 @@ export async function readDocxText(
         // A formula drawn as a picture comes back from its alt text; any other picture's bytes are
         // kept and its place marked by its index (the src), for the importer to store.
         convertImage: mammoth.images.imgElement(async (image) => {
-          if (FORMULA_ALT.test(image.altText?.trim() ?? '')) return { src: '' };
+          // mammoth passes the picture's alt text at run time; its typings leave it out.
+          const alt = (image as { altText?: string }).altText?.trim() ?? '';
+          if (FORMULA_ALT.test(alt)) return { src: '' };
           const bytes = new Uint8Array(await image.readAsBuffer());
           return { src: `picture:${pictures.push({ contentType: image.contentType ?? '', bytes }) - 1}` };
         }),
