@@ -16,6 +16,7 @@ import { choiceLetters, halfWidth, judgeAnswer, typeFromHeading } from './parse-
 // preview.
 
 /** A picture of the document in the text: `\u0000图<index into DocxPaper.pictures>\u0000`. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL cannot occur in a .docx's text (XML forbids it), so the marker never clashes
 export const PICTURE_MARK = /\u0000图(\d+)\u0000/g;
 const pictureMark = (index: number) => `\u0000图${index}\u0000`;
 const FORMULA_ALT = /^\$[^$]+\$$/;
