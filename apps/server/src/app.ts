@@ -119,7 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const storage = localFileStorage(path.join(config.dataDir, 'files'));
   createExamsModule(database.db, storage).routes(app);
   createQuestionBankModule(database.db, storage).routes(app);
-  createDocumentsModule(database.db).routes(app);
+  createDocumentsModule(database.db, storage).routes(app);
 
   const analysis = createAnalysisModule(database.db, {
     storage,

@@ -18,6 +18,7 @@ export { PATH_SEPARATOR } from './import/import-model.ts';
 export { type ImportSummary, importQuestionDrafts, importTree } from './import/import-service.ts';
 export { buildQuestionTemplate, QUESTION_COLUMNS, QUESTION_SHEET } from './import/parse-excel-questions.ts';
 export { refreshSearchStatistics } from './import/write-repo.ts';
+export { createQuestionPictures } from './school/question-pictures.ts';
 export { findPracticeQuestions, type PracticeQuestion } from './search/practice-repo.ts';
 export { type DownloadRecord, recordDownload } from './user/downloads-repo.ts';
 export { createPaperExports, type PaperExports } from './user/downloads-service.ts';

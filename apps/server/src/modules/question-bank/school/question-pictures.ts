@@ -1,4 +1,4 @@
-import { questionPictureToken } from '@huikao/contracts';
+import { QUESTION_PICTURE_FILE, questionPictureToken } from '@huikao/contracts';
 import sharp from 'sharp';
 import type { Actor } from '../../../platform/auth-context.ts';
 import { notFound } from '../../../platform/errors.ts';
@@ -90,6 +90,12 @@ export function createQuestionPictures(storage: FileStorage) {
       const notes = [...paper.notes];
       if (refusedIn.length > 0) notes.push(`第 ${refusedIn.join('、')} 题有图片未能导入（见各题提示）`);
       return { ...paper, questions, notes, pictures: [] };
+    },
+
+    /** A stored picture's bytes for the Word export: null for another school's or an unknown one. */
+    async bytes(actor: Actor, schoolId: string, picture: string): Promise<Buffer | null> {
+      if (String(actor.schoolId) !== schoolId || !QUESTION_PICTURE_FILE.test(picture)) return null;
+      return storage.get(`${folderOf(actor.schoolId)}/${picture}`).catch(() => null);
     },
 
     /** A stored picture, for users of its school only (another school: 403; unknown file: 404). */
