@@ -32,8 +32,9 @@ export function registerQuestionBankSchoolRoutes(app: FastifyInstance, db: Db, s
     handler: (p, { actor, upload }) => imports.previewDocx(actor, p.courseId, upload!),
   });
   const pictures = createQuestionPictures(storage);
+  // Students of the school meet school questions in practice and online exams: they see the figures too.
   registerEndpoint(app, api.getQuestionPicture, {
-    permission: teacher,
+    permission: 'signed-in',
     handler: (p, { actor }) => pictures.read(actor, p),
   });
   registerEndpoint(app, api.importSchoolQuestions, {

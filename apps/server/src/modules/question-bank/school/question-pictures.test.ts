@@ -87,16 +87,18 @@ describe('Word import with pictures', () => {
       [inOption, optionJpeg, 'image/jpeg'],
     ] as const) {
       if (segment?.kind !== 'picture') throw new Error('no picture token');
-      // A teacher of the school (not only the administrator who imported it) reads it.
-      const served = await callFormFile(
-        test,
-        api.getQuestionPicture,
-        { schoolId: segment.schoolId, picture: segment.file },
-        fx.teacherA,
-      );
-      expect(served.http).toBe(200);
-      expect(served.headers['content-type']).toBe(type);
-      expect(Buffer.from(served.buffer).equals(bytes)).toBe(true);
+      // A teacher and a student of the school (not only the administrator who imported it) read it.
+      for (const session of [fx.teacherA, fx.student]) {
+        const served = await callFormFile(
+          test,
+          api.getQuestionPicture,
+          { schoolId: segment.schoolId, picture: segment.file },
+          session,
+        );
+        expect(served.http).toBe(200);
+        expect(served.headers['content-type']).toBe(type);
+        expect(Buffer.from(served.buffer).equals(bytes)).toBe(true);
+      }
     }
   });
 
