@@ -13,8 +13,8 @@
 //   keeps the PostgreSQL database for EXPLAIN; BENCH_PG_REUSE=<database> measures a kept one again
 //   (pending migrations applied, questions added up to BENCH_PG_ROWS when it holds fewer, never dropped).
 // Prints its figures; asserts nothing.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { type QuestionFilter, questionFilterSchema } from '@huikao/contracts';
 import { sql } from 'drizzle-orm';
@@ -34,6 +34,7 @@ import {
 } from '../apps/server/src/modules/question-bank/index.ts';
 import type { Actor } from '../apps/server/src/platform/auth-context.ts';
 import { type Database, openDatabase } from '../apps/server/src/platform/db.ts';
+import { localFileStorage } from '../apps/server/src/platform/storage.ts';
 
 const CALLS = 300;
 const BATCH = 5_000;
@@ -212,7 +213,9 @@ const slowest = {
 async function measure(database: Database) {
   // The same calls whether the bank was just built or reused.
   seed = 20240602;
-  const service = createQuestionBankModule(database.db).questions;
+  // The search never reads stored files; the module needs a storage all the same.
+  const storage = localFileStorage(mkdtempSync(path.join(tmpdir(), 'huikao-bench-search-')));
+  const service = createQuestionBankModule(database.db, storage).questions;
   const actor: Actor = {
     userId: 1,
     loginName: 'bench',

@@ -131,8 +131,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (files.local) registerLocalFileUrls(app, files.local);
   const storage = files.storage;
   createExamsModule(database.db, storage).routes(app);
-  createQuestionBankModule(database.db).routes(app);
-  createDocumentsModule(database.db).routes(app);
+  createQuestionBankModule(database.db, storage).routes(app);
+  createDocumentsModule(database.db, storage).routes(app);
   createScanningModule(database.db, { storage, secret: config.jwtSecret }).routes(app);
 
   const analysis = createAnalysisModule(database.db, {

@@ -4,8 +4,10 @@ import {
   exportFormatName,
   exportFormatOf,
   parseExportFormat,
+  questionPictureToken,
   sectionHeading,
   splitFormulaText,
+  splitPictures,
 } from './documents.ts';
 
 describe('export format tokens', () => {
@@ -50,5 +52,18 @@ describe('splitFormulaText', () => {
       { kind: 'text', text: ' 花了 5$' },
     ]);
     expect(splitFormulaText('单价 $5')).toEqual([{ kind: 'text', text: '单价 $5' }]);
+  });
+});
+
+describe('splitPictures', () => {
+  it('finds stored-picture tokens in text and leaves look-alikes as text', () => {
+    const file = '2026/0f8fad5b-d9cb-469f-a165-70867728950e.png';
+    const text = `如图${questionPictureToken(12, file)}所示 {{图:12/../x.png}}`;
+    expect(splitPictures(text)).toEqual([
+      { kind: 'text', text: '如图' },
+      { kind: 'picture', schoolId: '12', file },
+      { kind: 'text', text: '所示 {{图:12/../x.png}}' },
+    ]);
+    expect(splitPictures('无图')).toEqual([{ kind: 'text', text: '无图' }]);
   });
 });

@@ -199,3 +199,30 @@ export function splitFormulaText(text: string): FormulaSegment[] {
   flushText();
   return segments;
 }
+
+// ---- Pictures in question text ----
+
+/**
+ * A stored picture in question text (a Word import's figure, #22 item 3): `{{图:<school>/<file>}}`,
+ * where file is `<year>/<uuid>.<png|jpg|gif|webp>`. Text stays text (never HTML): the web shows the
+ * picture fetched through getQuestionPicture, the Word export embeds its bytes.
+ */
+export const QUESTION_PICTURE_FILE = /^\d{4}\/[0-9a-f-]{36}\.(?:png|jpg|gif|webp)$/;
+const PICTURE_TOKEN = /\{\{图:(\d{1,15})\/(\d{4}\/[0-9a-f-]{36}\.(?:png|jpg|gif|webp))\}\}/g;
+
+export type PictureSegment = { kind: 'text'; text: string } | { kind: 'picture'; schoolId: string; file: string };
+
+export const questionPictureToken = (schoolId: number | string, file: string) => `{{图:${schoolId}/${file}}}`;
+
+/** A text segment split at its picture tokens. */
+export function splitPictures(text: string): PictureSegment[] {
+  const segments: PictureSegment[] = [];
+  let from = 0;
+  for (const match of text.matchAll(PICTURE_TOKEN)) {
+    if (match.index > from) segments.push({ kind: 'text', text: text.slice(from, match.index) });
+    segments.push({ kind: 'picture', schoolId: match[1]!, file: match[2]! });
+    from = match.index + match[0].length;
+  }
+  if (from < text.length) segments.push({ kind: 'text', text: text.slice(from) });
+  return segments;
+}

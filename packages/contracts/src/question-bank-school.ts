@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, numberSchema, textInput } from './common.ts';
+import { QUESTION_PICTURE_FILE } from './documents.ts';
 import { endpoint } from './endpoint.ts';
 import {
   anyId,
@@ -101,6 +102,12 @@ export const questionBankSchoolApi = {
   parseExcelQuestions: upload('questions/import/parse_excel', { courseId }, questionImportPreviewSchema),
   /** A whole paper from Word (.docx): split by question numbers, options and answers recognised. */
   parseDocxPaper: upload('questions/import/parse_docx', { courseId }, questionImportPreviewSchema),
+  /** A picture of a question's text (`{{图:<schoolId>/<picture>}}`), for the school's users only. */
+  getQuestionPicture: tiku(
+    'questions/picture',
+    { schoolId, picture: z.string().regex(QUESTION_PICTURE_FILE, '图片编号不正确') },
+    z.unknown(),
+  ),
 
   // ---- School questions (校本试题). ----
   getSchoolQuestions: tiku('schoolquestions/get', questionFilter, schoolQuestionPageSchema),

@@ -1,10 +1,11 @@
 import 'katex/dist/katex.min.css';
-import { type FormulaSegment, splitFormulaText as splitFormula } from '@huikao/contracts';
+import { type FormulaSegment, splitFormulaText as splitFormula, splitPictures } from '@huikao/contracts';
 import katex from 'katex';
 import { Fragment, memo, useMemo } from 'react';
+import { QuestionPicture } from './question-picture.tsx';
 
 export interface FormulaTextProps {
-  /** Question text with `$…$` formulas; never HTML. */
+  /** Question text with `$…$` formulas and `{{图:…}}` stored pictures; never HTML. */
   text: string;
   /** Rendered as a block (a stem, an explanation) rather than inline (an option). */
   block?: boolean;
@@ -31,7 +32,19 @@ export const FormulaText = memo(function FormulaText({ text, block, className }:
 });
 
 function renderSegment(segment: FormulaSegment) {
-  if (segment.kind === 'text') return segment.text;
+  if (segment.kind === 'text') {
+    const parts = splitPictures(segment.text);
+    if (parts.length === 1 && parts[0]!.kind === 'text') return segment.text;
+    return parts.map((part, index) =>
+      part.kind === 'text' ? (
+        // biome-ignore lint/suspicious/noArrayIndexKey: positional parts of one text
+        <Fragment key={index}>{part.text}</Fragment>
+      ) : (
+        // biome-ignore lint/suspicious/noArrayIndexKey: positional parts of one text
+        <QuestionPicture key={index} schoolId={part.schoolId} file={part.file} />
+      ),
+    );
+  }
   return <Formula tex={segment.tex} display={segment.display} />;
 }
 

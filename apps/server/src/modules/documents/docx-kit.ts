@@ -1,4 +1,4 @@
-import { STUDENT_INFO_FIELDS, scoreText, splitFormulaText } from '@huikao/contracts';
+import { STUDENT_INFO_FIELDS, scoreText, splitFormulaText, splitPictures } from '@huikao/contracts';
 import {
   AlignmentType,
   BorderStyle,
@@ -17,7 +17,14 @@ import {
   WidthType,
 } from 'docx';
 import type { ExportPaper } from './export-paper.ts';
+import { figureRun, type QuestionFigures } from './question-figures.ts';
 import { type FormulaPictures, formulaRun } from './word-math.ts';
+
+/** What a paper's text needs drawn before its document is built: formula pictures and stored figures. */
+export interface DrawnPictures {
+  pictures?: FormulaPictures;
+  figures?: QuestionFigures;
+}
 
 // What every exported paper shares: Chinese fonts and the 10.5 pt (五号) body, A4 portrait or A3
 // landscape with two columns, the seal line in the left margin, the student information line and
@@ -51,11 +58,12 @@ export const heading = (text: string, options: { size?: number; center?: boolean
 
 /**
  * Question text as runs: text in the body font, `$…$` formulas as Word equations (or, for the
- * few the converter does not build, the pictures prepared for them), line breaks kept.
+ * few the converter does not build, the pictures prepared for them), stored pictures embedded
+ * (question-figures.ts), line breaks kept.
  */
 export function textRuns(
   text: string,
-  options: { bold?: boolean; size?: number; pictures?: FormulaPictures } = {},
+  options: { bold?: boolean; size?: number } & DrawnPictures = {},
 ): ParagraphChild[] {
   const size = options.size ?? SIZE.body;
   const runs: ParagraphChild[] = [];
@@ -64,9 +72,15 @@ export function textRuns(
       runs.push(formulaRun(segment.tex, { size }, options.pictures));
       continue;
     }
-    segment.text.split(/\r?\n/).forEach((line, index) => {
-      runs.push(new TextRun({ text: line, bold: options.bold, size, break: index > 0 ? 1 : undefined }));
-    });
+    for (const part of splitPictures(segment.text)) {
+      if (part.kind === 'picture') {
+        runs.push(figureRun(part.schoolId, part.file, options.figures ?? new Map(), size));
+        continue;
+      }
+      part.text.split(/\r?\n/).forEach((line, index) => {
+        runs.push(new TextRun({ text: line, bold: options.bold, size, break: index > 0 ? 1 : undefined }));
+      });
+    }
   }
   return runs;
 }
@@ -162,7 +176,7 @@ export function pageSetup(
 }
 
 /** Title, subtitle, the paper's facts, the student information line and the notes to students. */
-export function paperHeader(paper: ExportPaper, suffix = '', pictures?: FormulaPictures): Paragraph[] {
+export function paperHeader(paper: ExportPaper, suffix = '', drawn: DrawnPictures = {}): Paragraph[] {
   const blocks = [heading(`${paper.title}${suffix}`, { size: SIZE.title, center: true, before: 0 })];
   if (paper.subtitle) {
     blocks.push(
@@ -180,7 +194,7 @@ export function paperHeader(paper: ExportPaper, suffix = '', pictures?: FormulaP
   if (paper.notes.trim()) {
     blocks.push(new Paragraph({ spacing: { before: 60 }, children: [plain('注意事项：', { bold: true })] }));
     for (const line of paper.notes.split(/\r?\n/).filter((l) => l.trim())) {
-      blocks.push(new Paragraph({ indent: { firstLine: 0 }, children: textRuns(line, { pictures }) }));
+      blocks.push(new Paragraph({ indent: { firstLine: 0 }, children: textRuns(line, drawn) }));
     }
   }
   return blocks;

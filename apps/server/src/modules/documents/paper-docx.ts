@@ -1,8 +1,18 @@
 import { defaultAnswerHeightMm, scoreText } from '@huikao/contracts';
 import { Document, Packer, PageBreak, Paragraph, type ParagraphChild, Tab, TabStopType, TextRun } from 'docx';
-import { documentStyles, heading, mm, pageSetup, paperHeader, plain, textRuns } from './docx-kit.ts';
+import {
+  type DrawnPictures,
+  documentStyles,
+  heading,
+  mm,
+  pageSetup,
+  paperHeader,
+  plain,
+  textRuns,
+} from './docx-kit.ts';
 import type { ExportPaper, ExportQuestion } from './export-paper.ts';
-import { type FormulaPictures, formulaPictures } from './word-math.ts';
+import { type QuestionFigures, questionFigures, type ReadFigure } from './question-figures.ts';
+import { formulaPictures } from './word-math.ts';
 
 // The paper itself in three versions: the student paper (answer space under each question), the
 // teacher paper (answer and explanation after each question) and the student paper with every
@@ -32,7 +42,7 @@ export function optionsPerLine(options: readonly string[], columnWidthMm: number
   return 1;
 }
 
-function optionParagraphs(options: readonly string[], columnWidthMm: number, pictures: FormulaPictures): Paragraph[] {
+function optionParagraphs(options: readonly string[], columnWidthMm: number, drawn: DrawnPictures): Paragraph[] {
   const perLine = optionsPerLine(options, columnWidthMm);
   const step = mm(columnWidthMm / perLine);
   const indent = mm(5);
@@ -41,7 +51,7 @@ function optionParagraphs(options: readonly string[], columnWidthMm: number, pic
     const children: ParagraphChild[] = [];
     options.slice(start, start + perLine).forEach((option, offset) => {
       if (offset > 0) children.push(new TextRun({ children: [new Tab()] }));
-      children.push(plain(`${LETTERS[start + offset]}. `), ...textRuns(option, { pictures }));
+      children.push(plain(`${LETTERS[start + offset]}. `), ...textRuns(option, drawn));
     });
     paragraphs.push(
       new Paragraph({
@@ -54,32 +64,29 @@ function optionParagraphs(options: readonly string[], columnWidthMm: number, pic
   return paragraphs;
 }
 
-function questionParagraphs(question: ExportQuestion, columnWidthMm: number, pictures: FormulaPictures): Paragraph[] {
+function questionParagraphs(question: ExportQuestion, columnWidthMm: number, drawn: DrawnPictures): Paragraph[] {
   return [
     new Paragraph({
       spacing: { before: 80 },
-      children: [
-        plain(`${question.number}.（${scoreText(question.score)}分）`),
-        ...textRuns(question.stem, { pictures }),
-      ],
+      children: [plain(`${question.number}.（${scoreText(question.score)}分）`), ...textRuns(question.stem, drawn)],
     }),
-    ...(question.options.length > 0 ? optionParagraphs(question.options, columnWidthMm, pictures) : []),
+    ...(question.options.length > 0 ? optionParagraphs(question.options, columnWidthMm, drawn) : []),
   ];
 }
 
-const answerParagraphs = (question: ExportQuestion, withNumber: boolean, pictures: FormulaPictures): Paragraph[] => [
+const answerParagraphs = (question: ExportQuestion, withNumber: boolean, drawn: DrawnPictures): Paragraph[] => [
   new Paragraph({
     spacing: { before: 40 },
     children: [
       plain(withNumber ? `${question.number}. ` : ''),
       plain('【答案】', { bold: true }),
-      ...textRuns(question.answer || '略', { pictures }),
+      ...textRuns(question.answer || '略', drawn),
     ],
   }),
   ...(question.explanation.trim()
     ? [
         new Paragraph({
-          children: [plain('【解析】', { bold: true }), ...textRuns(question.explanation, { pictures })],
+          children: [plain('【解析】', { bold: true }), ...textRuns(question.explanation, drawn)],
         }),
       ]
     : []),
@@ -93,15 +100,15 @@ export function paperBody(
   paper: ExportPaper,
   version: PaperVersion,
   columnWidthMm: number,
-  pictures: FormulaPictures = new Map(),
+  drawn: DrawnPictures = {},
 ): Paragraph[] {
   const blocks: Paragraph[] = [];
   for (const section of paper.sections) {
     blocks.push(heading(section.heading, { before: 200 }));
     for (const question of section.questions) {
-      blocks.push(...questionParagraphs(question, columnWidthMm, pictures));
+      blocks.push(...questionParagraphs(question, columnWidthMm, drawn));
       if (version === 'teacher') {
-        blocks.push(...answerParagraphs(question, false, pictures));
+        blocks.push(...answerParagraphs(question, false, drawn));
       } else {
         const height = answerHeightOf(question);
         if (height > 0) blocks.push(answerSpace(height));
@@ -112,7 +119,7 @@ export function paperBody(
     blocks.push(new Paragraph({ children: [new PageBreak()] }), heading('参考答案与解析', { center: true }));
     for (const section of paper.sections) {
       blocks.push(heading(section.heading, { before: 120 }));
-      for (const question of section.questions) blocks.push(...answerParagraphs(question, true, pictures));
+      for (const question of section.questions) blocks.push(...answerParagraphs(question, true, drawn));
     }
   }
   return blocks;
@@ -128,9 +135,12 @@ export const paperTexts = (paper: ExportPaper): string[] => [
   ),
 ];
 
-export async function paperDocx(paper: ExportPaper, version: PaperVersion): Promise<Buffer> {
+/** `readFigure` reads the stored pictures the exporting user may see; without it none are embedded. */
+export async function paperDocx(paper: ExportPaper, version: PaperVersion, readFigure?: ReadFigure): Promise<Buffer> {
   const { columnWidthMm, ...page } = pageSetup(paper.layout);
-  const pictures = await formulaPictures(paperTexts(paper));
+  const texts = paperTexts(paper);
+  const figures: QuestionFigures = readFigure ? await questionFigures(texts, readFigure) : new Map();
+  const drawn: DrawnPictures = { pictures: await formulaPictures(texts), figures };
   const document = new Document({
     creator: '慧考云',
     title: paper.title,
@@ -138,10 +148,7 @@ export async function paperDocx(paper: ExportPaper, version: PaperVersion): Prom
     sections: [
       {
         ...page,
-        children: [
-          ...paperHeader(paper, SUFFIX[version], pictures),
-          ...paperBody(paper, version, columnWidthMm, pictures),
-        ],
+        children: [...paperHeader(paper, SUFFIX[version], drawn), ...paperBody(paper, version, columnWidthMm, drawn)],
       },
     ],
   });

@@ -14,6 +14,7 @@ import { answerSheetDocx } from './answer-sheet-docx.ts';
 import { type ExportPaper, exportPaperOf } from './export-paper.ts';
 import { paperDocx } from './paper-docx.ts';
 import type { PdfConverter } from './pdf.ts';
+import type { ReadFigure } from './question-figures.ts';
 
 // word/generateWord: a user paper as .docx (or .pdf through LibreOffice). The paper is read and the
 // file built and converted outside any transaction; only the record of the export (the download
@@ -28,11 +29,19 @@ export function exportFileName(title: string, version: ExportVersion, fileType: 
   return `${safe}${version === 'student' ? '' : `（${EXPORT_VERSIONS[version]}）`}.${fileType}`;
 }
 
-function build(paper: ExportPaper, version: ExportVersion): Promise<Buffer> {
-  return version === 'sheet' ? answerSheetDocx(paper) : paperDocx(paper, version);
+function build(paper: ExportPaper, version: ExportVersion, readFigure?: ReadFigure): Promise<Buffer> {
+  return version === 'sheet' ? answerSheetDocx(paper) : paperDocx(paper, version, readFigure);
 }
 
-export function createDocumentsService(exports: PaperExports, pdf: PdfConverter) {
+/**
+ * `figures`: how the actor reads the stored pictures of question text (only their own school's);
+ * without it the export marks where a picture was.
+ */
+export function createDocumentsService(
+  exports: PaperExports,
+  pdf: PdfConverter,
+  figures?: (actor: Actor) => ReadFigure,
+) {
   async function toPdf(docx: Buffer): Promise<Buffer> {
     try {
       return await pdf.convert(docx);
@@ -56,7 +65,7 @@ export function createDocumentsService(exports: PaperExports, pdf: PdfConverter)
       if (format.fileType === 'pdf' && !(await pdf.available())) throw ruleBroken(PDF_UNAVAILABLE_MESSAGE);
       const paper = exportPaperOf(detail);
       if (paper.questionCount === 0) throw ruleBroken('试卷中没有可导出的试题');
-      const docx = await build(paper, format.version);
+      const docx = await build(paper, format.version, figures?.(actor));
       const body = format.fileType === 'pdf' ? await toPdf(docx) : docx;
       const fileName = exportFileName(paper.title, format.version, format.fileType);
       await exports.recordExport(

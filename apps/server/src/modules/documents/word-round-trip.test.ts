@@ -3,20 +3,25 @@ import {
   type QuestionImportPreview,
   questionBankSchoolApi,
   splitFormulaText,
+  splitPictures,
   type UserPaperDetail,
   questionBankUserApi as userApi,
 } from '@huikao/contracts';
+import { Document, ImageRun, Packer, Paragraph, TextRun } from 'docx';
 import { inArray } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qbQuestions } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { call, download, upload } from '../../test/client.ts';
+import { callFormFile } from '../../test/question-bank-school-fixture.ts';
 import { setUpUserResources } from '../../test/question-bank-user-fixture.ts';
 import { parseLatex, UnsupportedLatex } from './latex-math.ts';
 
 // Issue #22 item 3: a paper exported as the teacher's Word version and imported again gives back
 // the same questions (stems, options, answers, explanations), formulas included: each formula is
-// compared as the math tree it reads into, so `x^2` and `{x}^{2}` are the same formula.
+// compared as the math tree it reads into, so `x^2` and `{x}^{2}` are the same formula. Pictures
+// too: a stored picture in a stem and in an option comes back as a picture with the same bytes.
 
 let test: TestApp;
 let fx: Awaited<ReturnType<typeof setUpUserResources>>;
@@ -88,15 +93,79 @@ function normalised(text: string): unknown[] {
   const parts: unknown[] = [];
   for (const segment of splitFormulaText(text)) {
     if (segment.kind === 'math') parts.push(formula(segment.tex));
-    else if (segment.text.replace(/\s+/g, '')) parts.push(segment.text.replace(/\s+/g, ''));
+    else {
+      // A stored picture is compared by its bytes (picturesOf); here only its place counts.
+      const words = splitPictures(segment.text)
+        .map((part) => (part.kind === 'picture' ? '[图]' : part.text))
+        .join('')
+        .replace(/\s+/g, '');
+      if (words) parts.push(words);
+    }
   }
   return parts;
+}
+
+/** The stored pictures a text names, read back as the school's teacher reads them. */
+async function picturesOf(text: string): Promise<Buffer[]> {
+  const bytes: Buffer[] = [];
+  for (const part of splitPictures(text)) {
+    if (part.kind !== 'picture') continue;
+    const served = await callFormFile(
+      test,
+      questionBankSchoolApi.getQuestionPicture,
+      { schoolId: part.schoolId, picture: part.file },
+      fx.teacherA,
+    );
+    expect(served.http).toBe(200);
+    bytes.push(Buffer.from(served.buffer));
+  }
+  return bytes;
+}
+
+/** A picture stored the way a teacher stores one: imported from a Word paper. Its token. */
+async function storedPicture(png: Buffer): Promise<string> {
+  const p = (...runs: (string | ImageRun)[]) =>
+    new Paragraph({ children: runs.map((run) => (typeof run === 'string' ? new TextRun(run) : run)) });
+  const buffer = await Packer.toBuffer(
+    new Document({
+      sections: [
+        {
+          children: [
+            p('1. 如图', new ImageRun({ type: 'png', data: png, transformation: { width: 60, height: 30 } })),
+            p('【答案】略'),
+          ],
+        },
+      ],
+    }),
+  );
+  const read = await upload<QuestionImportPreview>(
+    test.app,
+    questionBankSchoolApi.parseDocxPaper,
+    { courseId },
+    { fileName: '图.docx', buffer },
+    { session: fx.teacherA },
+  );
+  expect(read.status, read.message).toBe(200);
+  return read.data.questions[0]!.stem.replace(/^如图/, '');
 }
 
 describe('Word round trip', () => {
   it('gives back the exported questions, formulas included, without the notes as questions', async () => {
     const choiceIds = [fx.ids.q2, fx.ids.q3, fx.ids.q4];
     const openIds = [fx.ids.q1, fx.ids['school-a']];
+    // A picture in the first stem and in an option of the second question.
+    const figure = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#2a7' } })
+      .png()
+      .toBuffer();
+    const token = await storedPicture(figure);
+    expect(splitPictures(token).map((part) => part.kind)).toEqual(['picture']);
+    const choices = CHOICES.map((choice, i) =>
+      i === 0
+        ? { ...choice, stem: `${choice.stem}\n${token}` }
+        : i === 1
+          ? { ...choice, options: choice.options!.map((option, o) => (o === 1 ? `${token} ${option}` : option)) }
+          : choice,
+    );
     const added = await call<UserPaperDetail>(
       test.app,
       userApi.addUserPaper,
@@ -108,7 +177,7 @@ describe('Word round trip', () => {
           courseId,
           layout: { paperSize: 'A4', columns: 1, studentInfo: true, sealLine: true },
           sections: [
-            { title: '选择题', questions: choiceIds.map((quesId, i) => ({ quesId, score: 4, edited: CHOICES[i] })) },
+            { title: '选择题', questions: choiceIds.map((quesId, i) => ({ quesId, score: 4, edited: choices[i] })) },
             {
               title: '解答题',
               questions: openIds.map((quesId, i) => ({ quesId, score: 14, edited: { ...OPEN[i]!, options: [] } })),
@@ -138,7 +207,7 @@ describe('Word round trip', () => {
     const preview = read.data;
     expect(preview.title).toBe('九年级数学单元测试');
     expect(preview.questions).toHaveLength(5);
-    const expected = [...CHOICES, ...OPEN];
+    const expected = [...choices, ...OPEN];
     preview.questions.forEach((question, i) => {
       const want = expected[i]!;
       expect(question.no).toBe(i + 1);
@@ -151,6 +220,8 @@ describe('Word round trip', () => {
       );
       expect(question.questionTypeName).toBe(i < 3 ? '单选题' : '解答题');
     });
+    expect(await picturesOf(preview.questions[0]!.stem)).toEqual([figure]);
+    expect(await picturesOf(preview.questions[1]!.options[1]!)).toEqual([figure]);
     // Nothing was dropped: no picture left out, and what mammoth said is shown.
     expect(preview.notes.filter((note) => note.includes('图片'))).toEqual([]);
   });

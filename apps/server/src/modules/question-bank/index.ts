@@ -2,6 +2,7 @@
 // and paper search, and the importers.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
+import type { FileStorage } from '../../platform/storage.ts';
 import { createCatalogueService } from './catalogue/catalogue-service.ts';
 import { registerImportLocalAdminRoute } from './import/import-local-admin.ts';
 import { registerQuestionBankRoutes } from './routes.ts';
@@ -18,11 +19,12 @@ export { PATH_SEPARATOR } from './import/import-model.ts';
 export { type ImportSummary, importQuestionDrafts, importTree } from './import/import-service.ts';
 export { buildQuestionTemplate, QUESTION_COLUMNS, QUESTION_SHEET } from './import/parse-excel-questions.ts';
 export { refreshSearchStatistics } from './import/write-repo.ts';
+export { createQuestionPictures } from './school/question-pictures.ts';
 export { findPracticeQuestions, type PracticeQuestion } from './search/practice-repo.ts';
 export { type DownloadRecord, recordDownload } from './user/downloads-repo.ts';
 export { createPaperExports, type PaperExports } from './user/downloads-service.ts';
 
-export function createQuestionBankModule(db: Db) {
+export function createQuestionBankModule(db: Db, storage: FileStorage) {
   const services = {
     catalogue: createCatalogueService(db),
     questions: createQuestionsService(db),
@@ -34,7 +36,7 @@ export function createQuestionBankModule(db: Db) {
     routes(app: FastifyInstance) {
       registerQuestionBankRoutes(app, services);
       registerQuestionBankUserRoutes(app, db);
-      registerQuestionBankSchoolRoutes(app, db);
+      registerQuestionBankSchoolRoutes(app, db, storage);
       registerImportLocalAdminRoute(app, db);
     },
   };

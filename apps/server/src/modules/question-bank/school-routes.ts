@@ -2,8 +2,10 @@ import { questionBankSchoolApi as api } from '@huikao/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
+import type { FileStorage } from '../../platform/storage.ts';
 import { createOwnQuestionsService } from './school/own-questions-service.ts';
 import { createQuestionImportService, QUESTION_UPLOADS } from './school/question-import-service.ts';
+import { createQuestionPictures } from './school/question-pictures.ts';
 import { createSchoolPapersService } from './school/school-papers-service.ts';
 import { createSchoolQuestionsService } from './school/school-questions-service.ts';
 
@@ -13,11 +15,11 @@ import { createSchoolQuestionsService } from './school/school-questions-service.
 /** An import confirms up to 500 corrected questions in one form envelope (Base64 of the JSON). */
 const IMPORT_BODY_LIMIT = 12 * 1024 * 1024;
 
-export function registerQuestionBankSchoolRoutes(app: FastifyInstance, db: Db): void {
+export function registerQuestionBankSchoolRoutes(app: FastifyInstance, db: Db, storage: FileStorage): void {
   const teacher = 'teacher' as const;
   const admin = 'school-admin' as const;
 
-  const imports = createQuestionImportService(db);
+  const imports = createQuestionImportService(db, storage);
   registerEndpoint(app, api.questionTemplate, { permission: teacher, handler: (p) => imports.template(p.courseId) });
   registerEndpoint(app, api.parseExcelQuestions, {
     permission: teacher,
@@ -27,7 +29,13 @@ export function registerQuestionBankSchoolRoutes(app: FastifyInstance, db: Db): 
   registerEndpoint(app, api.parseDocxPaper, {
     permission: teacher,
     upload: QUESTION_UPLOADS.docx,
-    handler: (p, { upload }) => imports.previewDocx(p.courseId, upload!),
+    handler: (p, { actor, upload }) => imports.previewDocx(actor, p.courseId, upload!),
+  });
+  const pictures = createQuestionPictures(storage);
+  // Students of the school meet school questions in practice and online exams: they see the figures too.
+  registerEndpoint(app, api.getQuestionPicture, {
+    permission: 'signed-in',
+    handler: (p, { actor }) => pictures.read(actor, p),
   });
   registerEndpoint(app, api.importSchoolQuestions, {
     permission: admin,

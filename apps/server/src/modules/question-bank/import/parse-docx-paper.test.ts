@@ -1,6 +1,6 @@
 import { Document, ImageRun, Packer, Paragraph, TextRun } from 'docx';
 import { describe, expect, it } from 'vitest';
-import { docxLines, htmlLines, parsePaperLines, splitOptions } from './parse-docx-paper.ts';
+import { docxLines, htmlLines, parsePaperLines, readDocxPaper, splitOptions } from './parse-docx-paper.ts';
 
 // A Word paper made here with the `docx` library, read back through mammoth and split into questions.
 
@@ -55,7 +55,7 @@ async function makePaper(): Promise<Buffer> {
 
 describe('a Word paper made in the test', () => {
   it('splits into its questions with types, options, answers, scores and notes', async () => {
-    const paper = parsePaperLines(await docxLines(await makePaper()));
+    const paper = await readDocxPaper(await makePaper());
     expect(paper.title).toBe('2024年七年级数学期中试卷');
     expect(paper.questions.map((q) => q.no)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(paper.questions.map((q) => q.typeName)).toEqual([
@@ -87,11 +87,12 @@ describe('a Word paper made in the test', () => {
     });
     // Options a line each; the answer from the key at the end (1-3 BAD); the inline B of 1 stays.
     expect(q2).toMatchObject({ stem: '下列各数中，最小的是（  ）', options: ['-3', '0', '1', '2'], answer: 'A' });
-    // A point named A in the stem does not start the options; the picture is dropped with a note.
-    expect(q3!.stem).toBe('点 A、B 在数轴上的位置如图所示，下列结论正确的是（  ）');
+    // A point named A in the stem does not start the options; the picture keeps its place as a
+    // marker and its bytes are handed over for the importer to store.
+    expect(q3!.stem).toBe('点 A、B 在数轴上的位置如图所示，下列结论正确的是（  ）\n\u0000图0\u0000');
     expect(q3!.options).toEqual(['甲', '乙', '丙', '丁']);
     expect(q3!.answer).toBe('D');
-    expect(q3!.notes).toEqual(['含 1 张图片，已略去']);
+    expect(q3!.notes).toEqual([]);
     // A superscript becomes a formula; typed LaTeX is kept as it is.
     expect(q4).toMatchObject({ stem: '若 x$^{2}$=4，则 x=______。', options: [], answer: '±2', score: 4 });
     expect(q5).toMatchObject({ stem: '计算：$\\sqrt{9}$ = ______。', answer: '3' });
@@ -103,7 +104,10 @@ describe('a Word paper made in the test', () => {
     expect(q6!.answer).toBe(
       '解：（1）由题意得 $k+b=3$，$2k+b=5$，解得 $k=2$，$b=1$；\n（2）令 $y=0$，得 $x=-\\frac{1}{2}$，交点为 $(-\\frac{1}{2},0)$。',
     );
-    expect(paper.notes).toEqual(['第 3 题的图片未导入，请在预览中补充文字或导入后另行处理']);
+    expect(paper.notes).toEqual([]);
+    expect(paper.pictures).toHaveLength(1);
+    expect(paper.pictures[0]!.contentType).toBe('image/png');
+    expect(Buffer.from(paper.pictures[0]!.bytes).equals(PIXEL)).toBe(true);
   });
 
   it('refuses a file that is not a Word document', async () => {

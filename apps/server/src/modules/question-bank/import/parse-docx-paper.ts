@@ -8,14 +8,18 @@ import { choiceLetters, halfWidth, judgeAnswer, typeFromHeading } from './parse-
 // A whole paper from Word (issue #6 item 2, #22 item 3): the .docx becomes lines of text (Word
 // equations turned into $LaTeX$ first, omml-docx.ts; then mammoth → HTML → text; formulas typed as
 // text, $…$ included, stay as they are; a formula exported as a picture comes back from its
-// description; other pictures become a marker and are dropped with a note; every warning of
-// mammoth's goes to the preview's notes), then the lines are split into questions by their numbers. Section headings
+// description; other pictures become a numbered marker, their bytes kept for the importer to
+// store (question-pictures.ts); every warning of mammoth's goes to the preview's notes), then the lines are split into questions by their numbers. Section headings
 // (一、选择题) give the type; （1）sub-parts stay with their question; options A–D are found on one
 // line or several; answers and explanations come from 【答案】/答案：/【解析】 markers or from an
 // answer key at the end. What could not be recognised is left for the teacher to correct in the
 // preview.
 
-const PICTURE = '\u0000图\u0000';
+/** A picture of the document in the text: `\u0000图<index into DocxPaper.pictures>\u0000`. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL cannot occur in a .docx's text (XML forbids it), so the marker never clashes
+export const PICTURE_MARK = /\u0000图(\d+)\u0000/g;
+const pictureMark = (index: number) => `\u0000图${index}\u0000`;
+const FORMULA_ALT = /^\$[^$]+\$$/;
 const NOT_DOCX = 'Word 文件无法读取，请上传 .docx 格式的文件（.doc 请先在 Word 中另存为 .docx）';
 /**
  * A paper of 500 questions with answers and explanations is a few thousand paragraphs; pictures
@@ -46,19 +50,38 @@ export interface DocxPaper {
   title: string | null;
   questions: DocxQuestion[];
   notes: string[];
+  /** The document's pictures in reading order (not formulas), as Word holds them. */
+  pictures: DocxPicture[];
+}
+
+export interface DocxPicture {
+  contentType: string;
+  bytes: Uint8Array;
 }
 
 /** The paper's lines of text and, in Chinese, what mammoth warned of while reading it. */
-export async function readDocxText(buffer: Buffer): Promise<{ lines: string[]; warnings: string[] }> {
+export async function readDocxText(
+  buffer: Buffer,
+): Promise<{ lines: string[]; warnings: string[]; pictures: DocxPicture[] }> {
   checkDocumentFile(buffer, DOCUMENT_LIMITS, NOT_DOCX);
   try {
+    const pictures: DocxPicture[] = [];
     const result = await mammoth.convertToHtml(
       { buffer: await withEquationsAsText(buffer) },
-      // Picture bytes are not kept: the alt text (a formula's source) or a marker says what was there.
-      { convertImage: mammoth.images.imgElement(async () => ({ src: '' })) },
+      {
+        // A formula drawn as a picture comes back from its alt text; any other picture's bytes are
+        // kept and its place marked by its index (the src), for the importer to store.
+        convertImage: mammoth.images.imgElement(async (image) => {
+          // mammoth passes the picture's alt text at run time; its typings leave it out.
+          const alt = (image as { altText?: string }).altText?.trim() ?? '';
+          if (FORMULA_ALT.test(alt)) return { src: '' };
+          const bytes = new Uint8Array(await image.readAsBuffer());
+          return { src: `picture:${pictures.push({ contentType: image.contentType ?? '', bytes }) - 1}` };
+        }),
+      },
     );
     const warnings = [...new Set(result.messages.map((m) => warningText(m.message)))];
-    return { lines: htmlLines(result.value), warnings };
+    return { lines: htmlLines(result.value), warnings, pictures };
   } catch {
     throw badInput(NOT_DOCX, { field: 'file' });
   }
@@ -81,9 +104,9 @@ export function warningText(message: string): string {
 
 /** The paper of an uploaded .docx: the file checked, read and split into questions. */
 export async function readDocxPaper(buffer: Buffer): Promise<DocxPaper> {
-  const { lines, warnings } = await readDocxText(buffer);
+  const { lines, warnings, pictures } = await readDocxText(buffer);
   const paper = parsePaperLines(lines);
-  return { ...paper, notes: [...paper.notes, ...warnings] };
+  return { ...paper, notes: [...paper.notes, ...warnings], pictures };
 }
 
 /** readDocxPaper in a parse worker thread, so a long paper does not hold up other requests. */
@@ -128,11 +151,16 @@ function numberLists(html: string): string {
   });
 }
 
-/** A formula the Word export drew as a picture names its source in the alt text: `$…$`. */
+/**
+ * A formula the Word export drew as a picture names its source in the alt text: `$…$`; any other
+ * picture becomes its marker (a picture mammoth could not read, with no src, an empty one).
+ */
 function pictureText(img: string): string {
   const alt = /\balt="([^"]*)"/.exec(img)?.[1];
   const text = alt ? decode(alt).trim() : '';
-  return /^\$[^$]+\$$/.test(text) ? text : PICTURE;
+  if (FORMULA_ALT.test(text)) return text;
+  const index = /\bsrc="picture:(\d+)"/.exec(img)?.[1];
+  return index === undefined ? '' : pictureMark(Number(index));
 }
 
 /** mammoth's HTML as trimmed, non-empty lines: paragraphs, list items and table rows each a line. */
@@ -248,7 +276,7 @@ export function parsePaperLines(rawLines: string[]): DocxPaper {
         // Our own teacher's version says so after its title; the imported paper is the paper.
         title =
           line
-            .replaceAll(PICTURE, '')
+            .replace(PICTURE_MARK, '')
             .replace(/[（(]教师版[)）]$/, '')
             .trim() || null;
       }
@@ -277,11 +305,7 @@ export function parsePaperLines(rawLines: string[]): DocxPaper {
     if (question.answer) question.notes = question.notes.filter((note) => note !== NO_ANSWER);
     retype(question);
   }
-  const pictures = questions.filter((q) => q.notes.some((note) => note.startsWith('含')));
-  if (pictures.length > 0) {
-    notes.push(`第 ${pictures.map((q) => q.no).join('、')} 题的图片未导入，请在预览中补充文字或导入后另行处理`);
-  }
-  return { title, questions, notes };
+  return { title, questions, notes, pictures: [] };
 }
 
 const NO_ANSWER = '未识别到答案，请在预览中填写';
@@ -310,16 +334,7 @@ function toQuestion(building: Building): DocxQuestion {
   const notes: string[] = [];
   const join = (lines: string[]) => lines.join('\n');
   let stemText = join(building.stem);
-  const pictureCount = [stemText, ...building.answer, ...building.explanation].reduce(
-    (n, text) => n + text.split(PICTURE).length - 1,
-    0,
-  );
-  if (pictureCount > 0) notes.push(`含 ${pictureCount} 张图片，已略去`);
-  const clean = (text: string) =>
-    text
-      .replaceAll(PICTURE, '')
-      .replace(/[ \t]+\n/g, '\n')
-      .trim();
+  const clean = (text: string) => text.replace(/[ \t]+\n/g, '\n').trim();
   let score = building.section?.score ?? null;
   const own = OWN_SCORE.exec(stemText);
   if (own) {
@@ -447,7 +462,7 @@ function answerKey(lines: string[]): Map<number, KeyEntry> {
   }
   const entries = new Map<number, KeyEntry>();
   for (const [no, parts] of texts) {
-    let answer: string[] = [];
+    const answer: string[] = [];
     const explanation: string[] = [];
     let target = answer;
     for (const part of parts) {
@@ -458,11 +473,7 @@ function answerKey(lines: string[]): Map<number, KeyEntry> {
       const rest = a ? a[1]! : e ? e[1]! : part;
       if (rest) target.push(rest);
     }
-    answer = answer.map((text) => text.replaceAll(PICTURE, ''));
-    entries.set(no, {
-      answer: answer.join('\n').trim(),
-      explanation: explanation.join('\n').replaceAll(PICTURE, '').trim(),
-    });
+    entries.set(no, { answer: answer.join('\n').trim(), explanation: explanation.join('\n').trim() });
   }
   return entries;
 }

@@ -10,6 +10,7 @@ import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db } from '../../../platform/db.ts';
 import { badInput } from '../../../platform/errors.ts';
 import { FileResult, type Upload, XLSX_CONTENT_TYPE } from '../../../platform/files.ts';
+import type { FileStorage } from '../../../platform/storage.ts';
 import { idOf } from '../../../platform/tenancy.ts';
 import { coursesOfStage } from '../catalogue/catalogue-repo.ts';
 import { OBJECTIVE_TYPES } from '../import/import-model.ts';
@@ -19,6 +20,7 @@ import type { ReadQuestion } from '../import/parse-question-fields.ts';
 import * as write from '../import/write-repo.ts';
 import { assertCaller } from '../user/user-owner.ts';
 import { type CheckedQuestion, checkInput, loadCatalogue, resolveRead } from './question-input-check.ts';
+import { createQuestionPictures } from './question-pictures.ts';
 import { ownSchool } from './school-access.ts';
 import * as papers from './school-papers-repo.ts';
 import { distinctTitles, paperColumns } from './school-papers-service.ts';
@@ -42,7 +44,8 @@ export const QUESTION_UPLOADS = {
   },
 } as const;
 
-export function createQuestionImportService(db: Db) {
+export function createQuestionImportService(db: Db, storage: FileStorage) {
+  const pictures = createQuestionPictures(storage);
   async function courseOf(courseId: string) {
     const id = idOf(courseId, '学科');
     const course = (await coursesOfStage(db, null)).find((c) => c.id === id);
@@ -114,9 +117,10 @@ export function createQuestionImportService(db: Db) {
       return preview(upload.fileName, course.id, null, questions, []);
     },
 
-    async previewDocx(courseId: string, upload: Upload): Promise<QuestionImportPreview> {
+    /** The paper's pictures are stored for the actor's school as the preview is made (question-pictures.ts). */
+    async previewDocx(actor: Actor, courseId: string, upload: Upload): Promise<QuestionImportPreview> {
       const course = await courseOf(courseId);
-      const paper = await readDocxPaperInWorker(upload.buffer);
+      const paper = await pictures.keep(actor.schoolId, await readDocxPaperInWorker(upload.buffer));
       const catalogue = await catalogueOf(course.id);
       const questions = paper.questions.map((question) =>
         resolveRead(catalogue, {
