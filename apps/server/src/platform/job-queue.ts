@@ -139,8 +139,8 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
           wake = done;
         });
       const poke = () => wake?.();
-      let set = wakers.get(name);
-      if (!set) wakers.set(name, (set = new Set()));
+      const set = wakers.get(name) ?? new Set<() => void>();
+      wakers.set(name, set);
       set.add(poke);
 
       let deadline = Number.POSITIVE_INFINITY;
