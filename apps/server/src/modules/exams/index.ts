@@ -6,7 +6,11 @@ import type { FileStorage } from '../../platform/storage.ts';
 import { registerExamRoutes } from './routes.ts';
 import { registerScoreRoutes } from './score-routes.ts';
 
+export { ownMultiExam, ownSingleExam, type SingleWithMulti } from './access.ts';
+export { taughtClassIds } from './lookup-repo.ts';
 export { derivePaper } from './scores/score-paper.ts';
+export { createExamFromPaper, type PaperExamInput } from './setup/exam-from-paper.ts';
+export { examStructureOf } from './setup/questions-service.ts';
 
 export function createExamsModule(db: Db, storage: FileStorage) {
   return {
