@@ -63,6 +63,8 @@ CREATE TABLE "scan_pages" (
 	"batch_id" bigint NOT NULL,
 	"file_id" bigint NOT NULL,
 	"page_index" integer NOT NULL,
+	"source_key" text NOT NULL,
+	"source_format" text NOT NULL,
 	"checksum" text NOT NULL,
 	"status" text DEFAULT 'queued' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,

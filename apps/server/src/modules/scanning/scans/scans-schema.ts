@@ -134,6 +134,13 @@ export const scanPages = pgTable(
       .notNull()
       .references(() => scanFiles.id),
     pageIndex: integer().notNull(),
+    /**
+     * The page's own bytes in storage: the original for a one-page file, a page split off a PDF
+     * (pdfseparate, a one-page PDF) or a TIFF (a lossless PNG) otherwise. The original is never changed.
+     */
+    sourceKey: text().notNull(),
+    /** jpeg | png | pdf: how the source is decoded. */
+    sourceFormat: text().notNull(),
     /** sha-256 of the page's own bytes (a JPEG, PNG or zip entry: the file's; a TIFF or PDF page: file + index). */
     checksum: text().notNull(),
     /** queued | recognising | done | failed (contracts SCAN_PAGE_STATUSES). */
