@@ -212,3 +212,39 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
     },
   };
 }
+
+/**
+ * The queue opened on first use: a process (or a test) that never queues or works a job never
+ * creates pg-boss's tables or timers. stop() is a no-op when it was never opened.
+ */
+export function lazyJobQueue(database: Database, options: JobQueueOptions): JobQueue {
+  let opened: Promise<JobQueue> | null = null;
+  const queue = () => {
+    opened ??= openJobQueue(database, options);
+    return opened;
+  };
+  const workers = new Set<Promise<Worker>>();
+  return {
+    defineQueue: async (name, settings) => (await queue()).defineQueue(name, settings),
+    send: async (name, jobs) => {
+      if (jobs.length > 0) await (await queue()).send(name, jobs);
+    },
+    work(name, options, handler) {
+      const started = queue().then((q) => q.work(name, options, handler));
+      workers.add(started);
+      return {
+        async stop(waitMs) {
+          workers.delete(started);
+          await (await started).stop(waitMs);
+        },
+      };
+    },
+    drain: async (name, handler, concurrency) => (await queue()).drain(name, handler, concurrency),
+    expireLeases: async () => (await queue()).expireLeases(),
+    size: async (name) => (await queue()).size(name),
+    async stop() {
+      if (!opened) return;
+      await (await opened).stop();
+    },
+  };
+}
