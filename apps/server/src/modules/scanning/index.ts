@@ -5,11 +5,10 @@ import type { Db } from '../../platform/db.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { registerScanningRoutes } from './routes.ts';
 
-export { findCardVersion, markVersionScanned } from './cards/card-versions.ts';
-
-export { personalisedStudents } from './cards/card-files.ts';
 export type { PersonalisedStudent } from './card-pdf/index.ts';
 export { renderCardPdf } from './card-pdf/index.ts';
+export { personalisedStudents } from './cards/card-files.ts';
+export { findCardVersion, markVersionScanned } from './cards/card-versions.ts';
 
 export interface ScanningOptions {
   storage: FileStorage;

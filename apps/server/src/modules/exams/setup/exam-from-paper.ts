@@ -6,9 +6,9 @@ import { lockKey } from '../../../platform/locks.ts';
 import { auditExam, schoolOf } from '../access.ts';
 import { taughtClassIds } from '../lookup-repo.ts';
 import { resolveClasses, seatClasses } from '../students/exam-students-service.ts';
-import { checkCourses, checkPlacement, EXAM_NAMES } from './multi-exams-service.ts';
 import * as repo from './multi-exams-repo.ts';
-import { type QuestionDraft, checkQuestion, checkUniqueNumbers } from './question-rules.ts';
+import { checkCourses, checkPlacement, EXAM_NAMES } from './multi-exams-service.ts';
+import { checkQuestion, checkUniqueNumbers, type QuestionDraft } from './question-rules.ts';
 import * as questions from './questions-repo.ts';
 import { findScoreConfig } from './settings-repo.ts';
 import { insertSingleExam } from './single-exams-repo.ts';
@@ -49,7 +49,11 @@ export async function createExamFromPaper(tx: Executor, actor: Actor, input: Pap
   checkUniqueNumbers(drafts.map((d) => d.questionNo));
 
   await lockKey(tx, EXAM_NAMES, schoolId);
-  const placement = await checkPlacement(tx, schoolId, { ...input, startDate: input.examDate, endDate: input.examDate });
+  const placement = await checkPlacement(tx, schoolId, {
+    ...input,
+    startDate: input.examDate,
+    endDate: input.examDate,
+  });
   const [courseId] = await checkCourses(tx, schoolId, placement, [input.courseId]);
   const classIds = await resolveClasses(tx, schoolId, placement, placement.gradeName, input.classIds);
   if (actor.type === 1) {

@@ -1,6 +1,6 @@
 import {
-  type AnswerCardTemplate,
   AnswerCardError,
+  type AnswerCardTemplate,
   type CardSettings,
   generateTemplate,
   type LayoutChange,

@@ -9,8 +9,8 @@ import { CardFontMissing, type PersonalisedStudent, renderCardPdf } from '../car
 import { ownCard } from './card-access.ts';
 import { checkCardLink, signCardLink } from './card-link.ts';
 import { findCardVersion } from './card-versions.ts';
-import type { CardParams } from './cards-service.ts';
 import * as repo from './cards-repo.ts';
+import type { CardParams } from './cards-service.ts';
 
 // The card as a file: the blank and personalised PDFs, and the signed /answerSheet link with its
 // public calls. The template is read first; the PDF is rendered after, outside any transaction.
@@ -35,7 +35,10 @@ export async function personalisedStudents(
   if (rows.length === 0) throw badInput('没有可打印的考生：请先为该科目安排考生');
   const missing = rows.filter((r) => !r.examNo);
   if (missing.length > 0) {
-    const names = missing.slice(0, 5).map((r) => r.name).join('、');
+    const names = missing
+      .slice(0, 5)
+      .map((r) => r.name)
+      .join('、');
     throw ruleBroken(`有 ${missing.length} 名考生没有考号（${names}${missing.length > 5 ? '等' : ''}），请先补全考号`);
   }
   const text = (v: string | null) => v ?? '\uffff';

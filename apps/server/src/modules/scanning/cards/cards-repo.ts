@@ -150,7 +150,10 @@ export async function cardNames(ex: Executor, seId: number, updatedBy: number | 
   return { ...row!, writerName: writer?.name ?? null };
 }
 
-/** The longest 考号 among a single exam's students, else among the school's students; null if none. */
+/**
+ * The longest 考号 among a single exam's students, else among the school's students (a student
+ * without one sits exams under their 学号, as exam students are seated); null if none.
+ */
 export async function examNumberLength(ex: Executor, schoolId: number, seId: number | null): Promise<number | null> {
   if (seId !== null) {
     const [own] = await ex
@@ -160,7 +163,7 @@ export async function examNumberLength(ex: Executor, schoolId: number, seId: num
     if (own?.n) return Number(own.n);
   }
   const [school] = await ex
-    .select({ n: sql<number | null>`max(char_length(${students.examNo}))` })
+    .select({ n: sql<number | null>`max(char_length(coalesce(${students.examNo}, ${students.studentNo})))` })
     .from(students)
     .where(eq(students.schoolId, schoolId));
   return school?.n ? Number(school.n) : null;
@@ -213,7 +216,10 @@ export async function pageCounts(ex: Executor, templateIds: number[]): Promise<M
     .from(cardTemplateVersions)
     .innerJoin(
       cardTemplates,
-      and(eq(cardTemplates.id, cardTemplateVersions.templateId), eq(cardTemplates.version, cardTemplateVersions.version)),
+      and(
+        eq(cardTemplates.id, cardTemplateVersions.templateId),
+        eq(cardTemplates.version, cardTemplateVersions.version),
+      ),
     )
     .where(inArray(cardTemplateVersions.templateId, templateIds));
   return new Map(rows.map((r) => [r.templateId, Number(r.pages)]));

@@ -85,7 +85,12 @@ export function createCardsService(db: Db) {
           const version = frozen ? card.version + 1 : card.version;
           const settings = await generationSettings(tx, single, { ...card.settings, ...(p.settings ?? {}) });
           const built = await generateCard(tx, single, card.id, version, settings);
-          await repo.putVersion(tx, { templateId: card.id, version, schoolId: card.schoolId, template: built.template });
+          await repo.putVersion(tx, {
+            templateId: card.id,
+            version,
+            schoolId: card.schoolId,
+            template: built.template,
+          });
           await repo.updateCard(tx, card.id, {
             version,
             revision: card.revision + 1,
@@ -111,7 +116,12 @@ export function createCardsService(db: Db) {
         const current = (await repo.findVersion(tx, card.id, card.version))!;
         const frozen = isFrozen(current);
         const template = relayCard(current.template, p.change, frozen);
-        await repo.putVersion(tx, { templateId: card.id, version: template.version, schoolId: card.schoolId, template });
+        await repo.putVersion(tx, {
+          templateId: card.id,
+          version: template.version,
+          schoolId: card.schoolId,
+          template,
+        });
         await repo.updateCard(tx, card.id, {
           version: template.version,
           revision: card.revision + 1,
