@@ -91,7 +91,8 @@ export async function examScanInfo(ex: Executor, seId: number, onlyRoom?: string
       }
       const lacking = Array.from({ length: perCard }, (_, i) => i + 1).filter((no) => !got.has(no));
       if (lacking.length === 0) complete++;
-      else if (!accepted.has(s.esId)) missingPages.push({ studentId: String(s.studentId), name: s.name, examNo: s.examNo, pageNos: lacking });
+      else if (!accepted.has(s.esId))
+        missingPages.push({ studentId: String(s.studentId), name: s.name, examNo: s.examNo, pageNos: lacking });
     }
     // Pages scanned in this room's batches that are not of a student placed here (or of no one).
     const extras = pages

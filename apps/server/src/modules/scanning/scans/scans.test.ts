@@ -221,7 +221,11 @@ describe('a 30-student room scanned through the API', () => {
 
     await new Promise((r) => setTimeout(r, 1200));
     await jobs.expireLeases();
-    const restarted = createRecognitionRunner(s.db, jobs, storage, { leaseSeconds: 1, retryDelaySeconds: 0, recognise: recognisePage });
+    const restarted = createRecognitionRunner(s.db, jobs, storage, {
+      leaseSeconds: 1,
+      retryDelaySeconds: 0,
+      recognise: recognisePage,
+    });
     await restarted.requeueUnfinished();
     await restarted.drain(2);
     const status = expectOk(await call<ScanBatchStatus>(api.batchStatus, { batchId }));
