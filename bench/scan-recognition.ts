@@ -124,6 +124,7 @@ const sampler = setInterval(() => rss.push(process.memoryUsage().rss), 500);
 const concurrency = recognitionThreads() + 1;
 let next = 0;
 let read = 0;
+const cpuBefore = process.cpuUsage();
 t0 = performance.now();
 await Promise.all(
   Array.from({ length: concurrency }, async () => {
@@ -146,6 +147,8 @@ await Promise.all(
   }),
 );
 const seconds = (performance.now() - t0) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
+const cpuPerSide = (cpu.user + cpu.system) / 1e6 / SIDES;
 clearInterval(sampler);
 serving = false;
 await server;
@@ -157,6 +160,9 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const avg = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 console.log(
   `recognised ${SIDES} sides (${read} read) with ${recognitionThreads()} threads in ${seconds.toFixed(1)} s: ${(SIDES / seconds).toFixed(1)} sides/s (target ≥ ${TARGET})`,
+);
+console.log(
+  `CPU of the process (every thread, server calls included): ${(cpuPerSide * 1000).toFixed(1)} ms a side, i.e. ${(2 / cpuPerSide).toFixed(1)} sides/s on two cores the bench has to itself`,
 );
 console.log(
   `server calls during the run: ${latencies.length}, p50 ${pct(50).toFixed(1)} ms, p95 ${pct(95).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,
