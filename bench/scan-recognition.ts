@@ -141,7 +141,9 @@ await Promise.all(
       if (out.outcome === 'read') read++;
       if ((i + 1) % 500 === 0) {
         const at = (performance.now() - t0) / 1000;
-        console.log(`  ${i + 1} sides, ${((i + 1) / at).toFixed(1)} sides/s, RSS ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MB`);
+        console.log(
+          `  ${i + 1} sides, ${((i + 1) / at).toFixed(1)} sides/s, RSS ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MB`,
+        );
       }
     }
   }),
