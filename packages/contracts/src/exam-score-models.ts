@@ -90,6 +90,7 @@ export const SCORE_RECORD_SOURCES = {
   card: '答题卡',
   correction: '成绩更正',
   question: '题目修改',
+  scan: '扫描识别',
 } as const;
 export const scoreRecordSchema = z.object({
   recordId: z.string(),

@@ -1,2 +1,3 @@
 // The scanning module's tables, one file per sub-folder (re-exported by db/schema.ts).
 export * from './cards/card-schema.ts';
+export * from './scans/scans-schema.ts';

@@ -1,0 +1,258 @@
+import { type CardPage, decodePageCode } from '@huikao/answer-card';
+import {
+  applyHomography,
+  darkShare,
+  ellipseMask,
+  type GreyImage,
+  type Homography,
+  locatePage,
+  measurePageLevels,
+  readPage,
+} from '@huikao/omr';
+import sharp from 'sharp';
+import { cropIdOf, type RecognitionPage, recognitionPage } from './card-page-layout.ts';
+import { decodeGrey, type PageFormat } from './decode-grey.ts';
+import { readCodes } from './page-codes.ts';
+
+// Recognition of one page (answer-cards-and-scanning.md, "Recognition of a page"), run in a worker
+// thread, outside any transaction: decode and grey → locators and the perspective transform (a page
+// fed upside down is turned) → the page code (QR) → the template page it names (another exam's page
+// is refused) → identity (考号 barcode or bubbles, 缺考 box) → every bubble relative to its row, with
+// flags instead of guesses (packages/omr) → a JPEG crop of every subjective box with a 2 mm margin.
+// Pure in what it returns: the same bytes and templates give the same result.
+
+export interface TemplateForRecognition {
+  id: string;
+  version: number;
+  pages: CardPage[];
+}
+
+export interface RecognitionInput {
+  /** The page's own bytes (a JPEG, PNG, a TIFF page as PNG, or a one-page PDF). */
+  bytes: Uint8Array;
+  format: PageFormat;
+  /** The batch's scan resolution, used when the file does not say. */
+  dpi: number;
+  /** Every card template version of the single exam. */
+  templates: TemplateForRecognition[];
+  /** Also return the page as a JPEG (PDF pages, which have no image of their own to show). */
+  keepImage: boolean;
+}
+
+export interface ReadQuestion {
+  questionNo: string;
+  ratios: number[];
+  letters: string[];
+  uncertain: string[];
+  flags: string[];
+  answer: string | null;
+}
+
+export type RecognitionOutput =
+  | {
+      outcome: 'read';
+      templateId: string;
+      templateVersion: number;
+      pageNo: number;
+      turned: boolean;
+      skewDegrees: number;
+      measuredDpi: number;
+      /** The 考号: the barcode when one reads, else the bubbles; null when neither gives one. */
+      examNo: string | null;
+      examNoDigits: { digit: number | null; flags: string[] }[] | null;
+      barcode: string | null;
+      absentShare: number | null;
+      absentMarked: boolean;
+      questions: ReadQuestion[];
+      crops: { boxId: string; label: string; questionNumbers: string[]; jpeg: Uint8Array }[];
+      image: Uint8Array | null;
+    }
+  | {
+      outcome: 'undecodable' | 'locators-missing' | 'layout-mismatch' | 'unknown-page' | 'other-exam';
+      detail: string;
+      turned: boolean;
+      image: Uint8Array | null;
+    };
+
+/** Crops keep 2 mm around the box (design: "with a 2 mm margin"). */
+const CROP_MARGIN_MM = 2;
+/** A 缺考 bubble this dark is marked (the bubbles' own filled floor). */
+const ABSENT_FLOOR = 0.3;
+
+const layouts = new Map<string, RecognitionPage[]>();
+function pagesOf(template: TemplateForRecognition): RecognitionPage[] {
+  const key = `${template.id}:${template.version}`;
+  let pages = layouts.get(key);
+  if (!pages) {
+    pages = template.pages.map(recognitionPage);
+    if (layouts.size > 50) layouts.clear();
+    layouts.set(key, pages);
+  }
+  return pages;
+}
+
+export async function recognisePage(input: RecognitionInput): Promise<RecognitionOutput> {
+  let decoded: { image: GreyImage; dpi: number };
+  try {
+    decoded = await decodeGrey(input.bytes, input.format, input.dpi);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { outcome: 'undecodable', detail: `图像无法解码：${reason.slice(0, 120)}`, turned: false, image: null };
+  }
+  const { image, dpi } = decoded;
+  const keptImage = input.keepImage ? await jpegOf(image, 70) : null;
+  const levels = measurePageLevels(image);
+
+  let firstRefusal: { outcome: 'locators-missing' | 'layout-mismatch' | 'unknown-page'; detail: string } | null = null;
+  const tried = new Set<string>();
+  for (const template of input.templates) {
+    const first = pagesOf(template)[0];
+    if (!first) continue;
+    // Versions and pages of one paper share their locators and page-code place: locate once per geometry.
+    const geometry = JSON.stringify([first.layout.pageWidthMm, first.layout.locators, first.pageCode]);
+    if (tried.has(geometry)) continue;
+    tried.add(geometry);
+    const located = locatePage(image, first.layout, levels, { dpi });
+    if (located.status === 'refused') {
+      firstRefusal ??= { outcome: located.reason, detail: located.detail };
+      continue;
+    }
+    const payloads = await readCodes(regionOf(image, located.transform, first.pageCode, 3), 'QRCode');
+    const code = payloads.map(decodePageCode).find((r) => r.ok);
+    if (!code?.ok) {
+      const problem = payloads.map(decodePageCode).find((r) => !r.ok);
+      const reason = problem && !problem.ok ? problem.problem.message : '页码二维码无法识别';
+      return { outcome: 'unknown-page', detail: reason, turned: located.turned, image: keptImage };
+    }
+    const named = input.templates.find((t) => t.id === code.code.templateId && t.version === code.code.templateVersion);
+    const page = named ? pagesOf(named)[code.code.page - 1] : undefined;
+    if (!named || !page) {
+      return {
+        outcome: 'other-exam',
+        detail: `页码 ${code.code.templateId}/${code.code.templateVersion}/${code.code.page} 不是本科目答题卡的页面`,
+        turned: located.turned,
+        image: keptImage,
+      };
+    }
+    return readTemplatePage(image, dpi, named, page, keptImage);
+  }
+  const refusal = firstRefusal ?? { outcome: 'unknown-page' as const, detail: '本科目还没有答题卡模板' };
+  return { ...refusal, turned: false, image: keptImage };
+}
+
+async function readTemplatePage(
+  image: GreyImage,
+  dpi: number,
+  template: TemplateForRecognition,
+  page: RecognitionPage,
+  keptImage: Uint8Array | null,
+): Promise<RecognitionOutput> {
+  const reading = readPage(image, page.layout, { dpi });
+  if (reading.status === 'refused') {
+    return { outcome: reading.reason, detail: reading.detail, turned: false, image: keptImage };
+  }
+  const barcode = page.barcode
+    ? ((await readCodes(regionOf(image, reading.transform, page.barcode, 2), 'Code128'))[0] ?? null)
+    : null;
+  let absentShare: number | null = null;
+  if (page.absent) {
+    const mask = ellipseMask({ widthMm: page.absent.width, heightMm: page.absent.height }, reading.measuredDpi);
+    absentShare =
+      Math.round(
+        darkShare(image, reading.transform, page.absent.cx, page.absent.cy, mask, reading.darkThreshold) * 1000,
+      ) / 1000;
+  }
+  const crops = [];
+  for (const box of page.boxes) {
+    crops.push({
+      boxId: cropIdOf(box),
+      label: box.parts > 1 ? `${box.label}（${box.part}/${box.parts}）` : box.label,
+      questionNumbers: box.questionNumbers,
+      jpeg: await cropOf(image, reading.transform, box.rect, reading.turned, reading.skewDegrees),
+    });
+  }
+  const examNoFromBarcode = barcode && /^\d{1,20}$/.test(barcode) ? barcode : null;
+  return {
+    outcome: 'read',
+    templateId: template.id,
+    templateVersion: template.version,
+    pageNo: page.pageNo,
+    turned: reading.turned,
+    skewDegrees: reading.skewDegrees,
+    measuredDpi: reading.measuredDpi,
+    examNo: examNoFromBarcode ?? reading.candidateNumber?.value ?? null,
+    examNoDigits: reading.candidateNumber?.digits.map((d) => ({ digit: d.digit, flags: d.flags })) ?? null,
+    barcode,
+    absentShare,
+    absentMarked: absentShare !== null && absentShare >= ABSENT_FLOOR,
+    questions: reading.questions.map((q) => ({
+      questionNo: q.questionNo,
+      ratios: q.ratios,
+      letters: q.marked,
+      uncertain: q.uncertain,
+      flags: q.flags,
+      answer: q.answer,
+    })),
+    crops,
+    image: keptImage,
+  };
+}
+
+/** The image pixels under a template rect (grown by `marginMm`), as a grey region: the bounding box of its corners. */
+function boundsOf(
+  image: GreyImage,
+  transform: Homography,
+  rect: { x: number; y: number; width: number; height: number },
+  marginMm: number,
+) {
+  const x0 = rect.x - marginMm;
+  const y0 = rect.y - marginMm;
+  const x1 = rect.x + rect.width + marginMm;
+  const y1 = rect.y + rect.height + marginMm;
+  const corners = [
+    applyHomography(transform, x0, y0),
+    applyHomography(transform, x1, y0),
+    applyHomography(transform, x0, y1),
+    applyHomography(transform, x1, y1),
+  ];
+  const left = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.x))));
+  const top = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.y))));
+  const right = Math.min(image.width, Math.ceil(Math.max(...corners.map((c) => c.x))));
+  const bottom = Math.min(image.height, Math.ceil(Math.max(...corners.map((c) => c.y))));
+  return { left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) };
+}
+
+function regionOf(
+  image: GreyImage,
+  transform: Homography,
+  rect: { x: number; y: number; width: number; height: number },
+  marginMm: number,
+) {
+  const b = boundsOf(image, transform, rect, marginMm);
+  const data = new Uint8Array(b.width * b.height);
+  for (let y = 0; y < b.height; y++) {
+    const from = (b.top + y) * image.width + b.left;
+    data.set(image.data.subarray(from, from + b.width), y * b.width);
+  }
+  return { width: b.width, height: b.height, data };
+}
+
+async function cropOf(
+  image: GreyImage,
+  transform: Homography,
+  rect: { x: number; y: number; width: number; height: number },
+  turned: boolean,
+  skewDegrees: number,
+): Promise<Uint8Array> {
+  const b = boundsOf(image, transform, rect, CROP_MARGIN_MM);
+  // Upright for the marker: a turned page's box is turned back, a skewed one straightened.
+  const angle = (turned ? 180 : 0) - skewDegrees;
+  let pipeline = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } }).extract(b);
+  if (Math.abs(angle) >= 0.3) pipeline = pipeline.rotate(angle, { background: { r: 255, g: 255, b: 255 } });
+  return new Uint8Array(await pipeline.jpeg({ quality: 80 }).toBuffer());
+}
+
+async function jpegOf(image: GreyImage, quality: number): Promise<Uint8Array> {
+  const raw = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } });
+  return new Uint8Array(await raw.jpeg({ quality }).toBuffer());
+}
