@@ -20,6 +20,16 @@ export {
   discountPrint,
   type RowDecision,
 } from './choice-rules.ts';
+export {
+  type CodeFormat,
+  type CodeReading,
+  type DecodedCode,
+  initCodeReader,
+  type PixelRect,
+  type RgbaImage,
+  readCodes,
+  ZXING_READER_WASM,
+} from './codes.ts';
 export { type GreyImage, measurePageLevels, type PageLevels } from './grey-image.ts';
 export {
   applyHomography,

@@ -194,7 +194,11 @@ function drawObjectiveBlock(doc: Doc, region: Extract<Region, { kind: 'objective
   doc.rect(at.x, at.y, at.width, at.height).lineWidth(HAIRLINE).stroke(INK);
   for (const row of region.rows) {
     const first = row.bubbles[0]!.ellipse;
-    line(doc, row.number, first.cx - first.width / 2 - 1.2, first.cy, 2.8, { align: 'right' });
+    const right = first.cx - first.width / 2 - 1.2;
+    // A number like "13(2)" shrinks to the room left of the first bubble.
+    const room = right - at.x - 0.8;
+    const size = Math.min(2.8, room / Math.max(doc.fontSize(1).widthOfString(row.number), 0.1));
+    line(doc, row.number, right, first.cy, size, { align: 'right' });
     for (const option of row.bubbles) bubble(doc, option.ellipse, option.option);
   }
 }

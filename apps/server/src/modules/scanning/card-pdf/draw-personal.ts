@@ -1,5 +1,5 @@
 import type { CardPage, Rect } from '@huikao/answer-card';
-import { code128 } from './code128.ts';
+import type { Code128Symbol } from './code128.ts';
 import { line } from './draw-page.ts';
 import { GUIDE_INK, INK } from './ink.ts';
 import { fieldValue, INFO_VALUE_SIZE, infoSlots } from './student-info.ts';
@@ -27,10 +27,11 @@ const QUIET_MODULES = 10;
 /** Narrower modules than this are beyond a 200 dpi scan (two pixels) and a laser printer's edge. */
 export const MIN_MODULE_MM = 0.25;
 
-export function drawPersonal(doc: Doc, page: CardPage, student: PersonalisedStudent): void {
+/** `barcode`: the student's 考号 encoded once for all the card's pages. */
+export function drawPersonal(doc: Doc, page: CardPage, student: PersonalisedStudent, barcode?: Code128Symbol): void {
   for (const region of page.regions) {
     if (region.kind === 'studentInfo') drawValues(doc, region.rect, region.fields, student);
-    if (region.kind === 'barcode') drawBarcode(doc, region.rect, student.examNo);
+    if (region.kind === 'barcode' && barcode) drawBarcode(doc, region.rect, student.examNo, barcode);
   }
 }
 
@@ -54,15 +55,13 @@ function drawValues(doc: Doc, at: Rect, fields: readonly string[], student: Pers
   }
 }
 
-/** The module width the 考号's barcode gets in an area of this width, for checking before printing. */
-export function barcodeModule(areaWidth: number, examNo: string): number {
-  const symbol = code128(examNo);
-  return (areaWidth - 4) / (symbol.modules + 2 * QUIET_MODULES);
+/** The module width a barcode gets in an area of this width (quiet zones kept), at most 0.5 mm. */
+export function barcodeModule(areaWidth: number, symbol: Code128Symbol): number {
+  return Math.min(0.5, (areaWidth - 4) / (symbol.modules + 2 * QUIET_MODULES));
 }
 
-function drawBarcode(doc: Doc, at: Rect, examNo: string): void {
-  const symbol = code128(examNo);
-  const module = Math.min(0.5, (at.width - 4) / (symbol.modules + 2 * QUIET_MODULES));
+function drawBarcode(doc: Doc, at: Rect, examNo: string, symbol: Code128Symbol): void {
+  const module = barcodeModule(at.width, symbol);
   const left = at.x + (at.width - symbol.modules * module) / 2;
   const top = at.y + 3;
   for (const bar of symbol.bars) doc.rect(left + bar.x * module, top, bar.width * module, BAR_HEIGHT);

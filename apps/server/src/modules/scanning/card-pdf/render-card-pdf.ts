@@ -1,7 +1,9 @@
 import { type AnswerCardTemplate, type CardPage, validateTemplate } from '@huikao/answer-card';
 import PDFDocument from 'pdfkit';
 import { badInput } from '../../../platform/errors.ts';
-import { CARD_FONT_FACE, cardFontBytes } from './card-font.ts';
+import { offThread } from '../../../platform/parse-worker.ts';
+import { cardFont } from './card-font.ts';
+import { type Code128Symbol, code128 } from './code128.ts';
 import { drawStaticPage } from './draw-page.ts';
 import {
   barcodeModule,
@@ -24,12 +26,14 @@ export interface RenderOptions {
 }
 
 const FONT = 'card-serif';
+/** Longest stretch of drawing before the event loop gets a turn. */
+const YIELD_AFTER_MS = 20;
 
 export async function renderCardPdf(template: AnswerCardTemplate, options: RenderOptions = {}): Promise<Buffer> {
   checkTemplate(template);
   const students = options.students;
-  if (students) checkStudents(template, students);
-  const fontBytes = cardFontBytes();
+  const barcodes = students ? checkStudents(template, students) : new Map<string, Code128Symbol>();
+  const font = cardFont();
 
   const doc = new PDFDocument({
     autoFirstPage: false,
@@ -42,7 +46,8 @@ export async function renderCardPdf(template: AnswerCardTemplate, options: Rende
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  doc.registerFont(FONT, fontBytes, CARD_FONT_FACE);
+  // pdfkit takes an opened fontkit face as well as bytes; its types only know the bytes.
+  doc.registerFont(FONT, font as unknown as Buffer);
   doc.font(FONT);
 
   const context = { pageCount: template.pages.length, sides: template.settings.sides };
@@ -54,17 +59,39 @@ export async function renderCardPdf(template: AnswerCardTemplate, options: Rende
   // Printed two-sided, every card must start on a new sheet: an odd page count gets a blank back.
   const padBack = template.settings.sides === 2 && template.pages.length % 2 === 1;
   const copies = students ?? [undefined];
+  let drawingSince = performance.now();
   for (const student of copies) {
+    // A long print run on the main thread lets other requests in between copies.
+    if (performance.now() - drawingSince > YIELD_AFTER_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      drawingSince = performance.now();
+    }
     template.pages.forEach((page, index) => {
       addPage(doc, page);
       placeForm(doc, forms[index] as PageForm, page.height * PT_PER_MM);
-      inMillimetres(doc, () => (student ? drawPersonal(doc, page, student) : drawBlankOverlay(doc, page)));
+      inMillimetres(doc, () =>
+        student ? drawPersonal(doc, page, student, barcodes.get(student.examNo)) : drawBlankOverlay(doc, page),
+      );
     });
     if (padBack) addPage(doc, template.pages.at(-1)!);
   }
   doc.end();
   await finished;
   return Buffer.concat(chunks);
+}
+
+const inWorker = offThread(import.meta.url, renderCardPdf);
+
+/**
+ * The same PDF drawn in a worker thread (platform/parse-worker.ts's pool): for print runs of a
+ * whole exam, which take seconds of CPU. Each worker opens the font once, then keeps it while it lives.
+ */
+export async function renderCardPdfInWorker(
+  template: AnswerCardTemplate,
+  options: RenderOptions = {},
+): Promise<Buffer> {
+  const bytes: Uint8Array = await inWorker(template, options);
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 function addPage(doc: PDFKit.PDFDocument, page: CardPage): void {
@@ -88,10 +115,15 @@ function checkTemplate(template: AnswerCardTemplate): void {
   }
 }
 
-function checkStudents(template: AnswerCardTemplate, students: readonly PersonalisedStudent[]): void {
+/** Refuses a student the card cannot carry; returns each 考号's barcode when the card has a barcode area. */
+function checkStudents(
+  template: AnswerCardTemplate,
+  students: readonly PersonalisedStudent[],
+): Map<string, Code128Symbol> {
   if (students.length === 0) throw badInput('没有要打印答题卡的考生');
   const { examNumberLength, identityMode } = template.settings;
   const barcodeArea = template.pages[0]?.regions.find((region) => region.kind === 'barcode');
+  const barcodes = new Map<string, Code128Symbol>();
   for (const student of students) {
     const who = `考生${student.name ? `“${student.name}”` : ''}`;
     if (!/^\d+$/.test(student.examNo)) throw badInput(`${who}的考号“${student.examNo}”须由数字组成`);
@@ -100,8 +132,12 @@ function checkStudents(template: AnswerCardTemplate, students: readonly Personal
         `${who}的考号 ${student.examNo} 为 ${student.examNo.length} 位，与答题卡的考号位数 ${examNumberLength} 不符`,
       );
     }
-    if (barcodeArea && barcodeModule(barcodeArea.rect.width, student.examNo) < MIN_MODULE_MM) {
+    if (!barcodeArea || barcodes.has(student.examNo)) continue;
+    const symbol = code128(student.examNo);
+    if (barcodeModule(barcodeArea.rect.width, symbol) < MIN_MODULE_MM) {
       throw badInput(`${who}的考号 ${student.examNo} 太长，条形码区印不下可识读的条码`);
     }
+    barcodes.set(student.examNo, symbol);
   }
+  return barcodes;
 }
