@@ -1,9 +1,12 @@
+import { validateTemplate } from '@huikao/answer-card';
 import { DEFAULT_SCORE_CONFIG } from '@huikao/contracts';
 import { scoreObjective, sumScores } from '@huikao/stats';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
+  cardTemplates,
+  cardTemplateVersions,
   eduCourses,
   examQuestionGroups,
   examQuestions,
@@ -169,10 +172,30 @@ describe('demo exams seed', () => {
     expect(entered).toEqual([270, 180, 270, 135, 45, 0, 0]);
   });
 
+  it('gives 九年级11月月考 a printed answer card for every subject, generated from its questions', async () => {
+    const { multis, singles, questions, courseName } = await load();
+    const ninth = multis.find((m) => m.name === '九年级11月月考')!;
+    const own = singles.filter((s) => s.multiExamId === ninth.id);
+    const cards = await t.database.db.select().from(cardTemplates);
+    const versions = await t.database.db.select().from(cardTemplateVersions);
+    expect(cards.map((c) => c.singleExamId).sort((a, b) => a - b)).toEqual(own.map((s) => s.id));
+    for (const card of cards) {
+      const course = courseName.get(own.find((s) => s.id === card.singleExamId)!.courseId);
+      const count = questions.filter((q) => q.singleExamId === card.singleExamId).length;
+      const [version] = versions.filter((v) => v.templateId === card.id);
+      expect(card, course).toMatchObject({ status: 'printed', version: 1 });
+      expect(version!.printedAt).not.toBeNull();
+      expect(version!.template.questions, course).toHaveLength(count);
+      expect(version!.template.settings.paper, course).toBe(count > 20 ? 'A3' : 'A4');
+      expect(validateTemplate(version!.template), course).toEqual([]);
+    }
+  });
+
   it('changes nothing when run again', async () => {
     const before = await load();
     const again = await seedDemoSchool(t.database.db);
     expect(again.exams).toEqual([]);
+    expect(again.cards).toBe(0);
     expect(await load()).toEqual(before);
   });
 });

@@ -18,6 +18,7 @@ import {
   users,
 } from '../schema.ts';
 import { DEMO_GRADES, DEMO_LINKED, demoBaseData } from './demo-base-data.ts';
+import { seedDemoCards } from './demo-cards.ts';
 import { seedDemoExams } from './demo-exams.ts';
 import { type DemoBankSummary, seedDemoQuestionBank } from './demo-question-bank.ts';
 import { DEMO_QUESTION_BANKS } from './demo-questions/index.ts';
@@ -54,6 +55,8 @@ export async function seedDemoSchool(db: Db): Promise<{
   created: string[];
   baseData: Record<ImportKind, ImportResult>;
   exams: string[];
+  /** Answer cards made (none when they exist). */
+  cards: number;
   union: string[];
   questionBank: DemoBankSummary;
 }> {
@@ -111,11 +114,13 @@ export async function seedDemoSchool(db: Db): Promise<{
   const exams = await seedDemoExams(db, DEMO_SCHOOL.code, {
     unionKeys: { [DEMO_UNION.examName]: DEMO_UNION.key },
   });
+  // 九年级11月月考's answer cards, printed and ready for scanning (issue #15).
+  const cards = await seedDemoCards(db, DEMO_SCHOOL.code);
   // The 联考 of the demo area (issue #5): three partner schools sit the demo school's 期中考试.
   const union = await seedDemoUnion(db, DEMO_SCHOOL.code, demoHashes);
   // The team's own question bank (issue #6), so a fresh start has questions without ../shared/data.
   const questionBank = await seedDemoQuestionBank(db, DEMO_QUESTION_BANKS);
-  return { created: missing.map((a) => a.loginName), baseData, exams, union, questionBank };
+  return { created: missing.map((a) => a.loginName), baseData, exams, cards, union, questionBank };
 }
 
 /**

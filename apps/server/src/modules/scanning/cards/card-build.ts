@@ -10,13 +10,16 @@ import {
 import type { CardTemplate } from '@huikao/contracts';
 import type { Executor } from '../../../platform/db.ts';
 import { badInput } from '../../../platform/errors.ts';
-import { examStructureOf, type SingleWithMulti } from '../../exams/index.ts';
+import { examStructureOf } from '../../exams/index.ts';
 import { cardQuestions, questionsStamp } from './card-questions.ts';
 import * as repo from './cards-repo.ts';
 
 // Building a card: generation from the exam's structure and the designer's re-layout, both through
 // @huikao/answer-card, each refused as a whole (a Chinese message, nothing saved) when the result
 // would not print or read; and the card's view as the calls answer it.
+
+/** The single exam a card is built for. */
+export type CardExam = { id: number; schoolId: number };
 
 /** When neither the exam nor the school has a 考号 yet: the common eight digits. */
 export const FALLBACK_EXAM_NUMBER_LENGTH = 8;
@@ -49,7 +52,7 @@ export async function structureOf(ex: Executor, seId: number) {
 /** Settings for a generation: the given ones, else the card's, else the defaults (examNumberLength from the school's 考号). */
 export async function generationSettings(
   ex: Executor,
-  single: SingleWithMulti,
+  single: CardExam,
   base: Partial<CardSettings>,
 ): Promise<Partial<CardSettings> & { examNumberLength: number }> {
   const length =
@@ -61,7 +64,7 @@ export async function generationSettings(
 
 export async function generateCard(
   ex: Executor,
-  single: SingleWithMulti,
+  single: CardExam,
   templateId: number,
   version: number,
   settings: Partial<CardSettings> & { examNumberLength: number },

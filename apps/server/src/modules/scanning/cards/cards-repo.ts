@@ -42,7 +42,13 @@ export async function lockCard(tx: Executor, templateId: number): Promise<CardRo
 
 export async function insertCard(
   tx: Executor,
-  values: { schoolId: number; singleExamId: number; settings: CardSettings; questionsStamp: string; userId: number },
+  values: {
+    schoolId: number;
+    singleExamId: number;
+    settings: CardSettings;
+    questionsStamp: string;
+    userId: number | null;
+  },
 ): Promise<number> {
   const [row] = await tx
     .insert(cardTemplates)
@@ -303,4 +309,12 @@ export async function schoolName(ex: Executor, schoolId: number): Promise<string
 export async function classRow(ex: Executor, classId: number): Promise<{ schoolId: number } | null> {
   const [row] = await ex.select({ schoolId: classes.schoolId }).from(classes).where(eq(classes.id, classId));
   return row ?? null;
+}
+
+export async function singleExamsOf(ex: Executor, meId: number): Promise<{ id: number; schoolId: number }[]> {
+  return ex
+    .select({ id: singleExams.id, schoolId: singleExams.schoolId })
+    .from(singleExams)
+    .where(eq(singleExams.multiExamId, meId))
+    .orderBy(asc(singleExams.id));
 }

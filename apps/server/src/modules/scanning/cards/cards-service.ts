@@ -1,15 +1,13 @@
-import type { CardSettings } from '@huikao/answer-card';
 import type { CardListRow, CardTemplate, scanningCardsApi } from '@huikao/contracts';
 import type { z } from 'zod';
-import { recordAudit } from '../../../platform/audit-log.ts';
 import type { Actor } from '../../../platform/auth-context.ts';
-import type { Db, Executor } from '../../../platform/db.ts';
+import type { Db } from '../../../platform/db.ts';
 import { conflict, notFound } from '../../../platform/errors.ts';
-import { lockKey } from '../../../platform/locks.ts';
 import { idOf, raceToConflict, schoolOf } from '../../../platform/tenancy.ts';
-import { ownMultiExam, type SingleWithMulti } from '../../exams/index.ts';
+import { ownMultiExam } from '../../exams/index.ts';
 import { cardExam, ownCard, teachesExam } from './card-access.ts';
 import { cardView, generateCard, generationSettings, isFrozen, relayCard } from './card-build.ts';
+import { auditCard as audit, createCard, lockSingleExamCard } from './card-create.ts';
 import * as repo from './cards-repo.ts';
 
 // Answer-card templates (issue #15): generation from the exam's structure, the designer's changes
@@ -19,32 +17,6 @@ import * as repo from './cards-repo.ts';
 // 120 questions), so it runs inside the transaction that checks what it is built from.
 
 export type CardParams<K extends keyof typeof scanningCardsApi> = z.output<(typeof scanningCardsApi)[K]['params']>;
-
-const audit = (tx: Executor, actor: Actor, action: string, templateId: number, after: unknown) =>
-  recordAudit(tx, { actor, action: `scanning.card.${action}`, target: `card-template:${templateId}`, after });
-
-/** A new card for a single exam without one, version 1, generated from its questions. */
-export async function createCard(
-  tx: Executor,
-  actor: Actor,
-  single: SingleWithMulti,
-  choice: Partial<CardSettings>,
-): Promise<number> {
-  const settings = await generationSettings(tx, single, choice);
-  // The id first: the page codes carry it. Settings and stamp are set once the layout is built.
-  const id = await repo.insertCard(tx, {
-    schoolId: single.schoolId,
-    singleExamId: single.id,
-    settings: { paper: 'A4', columns: 1, sides: 2, identityMode: 'grid', ...settings },
-    questionsStamp: '',
-    userId: actor.userId,
-  });
-  const built = await generateCard(tx, single, id, 1, settings);
-  await repo.putVersion(tx, { templateId: id, version: 1, schoolId: single.schoolId, template: built.template });
-  await repo.updateCard(tx, id, { settings: built.template.settings, questionsStamp: built.stamp });
-  await audit(tx, actor, 'generate', id, { seId: single.id, settings: built.template.settings });
-  return id;
-}
 
 export function createCardsService(db: Db) {
   async function read(actor: Actor, p: { schoolId: string; seId: string; version?: number }) {
@@ -73,9 +45,9 @@ export function createCardsService(db: Db) {
       const templateId = await db
         .transaction(async (tx) => {
           const single = await cardExam(tx, actor, p.schoolId, p.seId);
-          await lockKey(tx, 'card-of-single-exam', single.id);
+          await lockSingleExamCard(tx, single.id);
           const existing = await repo.findCardOfSingle(tx, single.id);
-          if (!existing) return createCard(tx, actor, single, p.settings ?? {});
+          if (!existing) return createCard(tx, { actor, userId: actor.userId }, single, p.settings ?? {});
           if (!p.regenerate) {
             throw conflict('该科目已有答题卡；如需按当前题目重新生成，请选择“重新生成”');
           }

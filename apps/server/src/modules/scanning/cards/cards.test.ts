@@ -234,16 +234,14 @@ describe('who may work on which card', () => {
     expectForbidden(await s.call(api.findExamTemplateList, { schoolId: String(s.other.school.id) }));
 
     // A card of the other school, made by its own administrator.
-    await s.db
-      .insert(examQuestions)
-      .values({
-        schoolId: s.other.school.id,
-        singleExamId: s.other.single.id,
-        questionNo: '1',
-        sortOrder: 1,
-        kind: 2,
-        fullMark: 10,
-      });
+    await s.db.insert(examQuestions).values({
+      schoolId: s.other.school.id,
+      singleExamId: s.other.single.id,
+      questionNo: '1',
+      sortOrder: 1,
+      kind: 2,
+      fullMark: 10,
+    });
     const otherAdmin = await makeTeacher(s.db, { schoolId: s.other.school.id, type: 5, name: '外校教务' });
     const otherSession = await login(s.t.app, otherAdmin.phone, otherAdmin.user.password);
     const otherCard = expectOk(

@@ -2,11 +2,11 @@ import type { UserPaperDetail } from '@huikao/contracts';
 import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db } from '../../../platform/db.ts';
 import { badInput } from '../../../platform/errors.ts';
-import { lockKey } from '../../../platform/locks.ts';
 import { raceToConflict } from '../../../platform/tenancy.ts';
 import { createExamFromPaper, ownSingleExam, type PaperExamInput } from '../../exams/index.ts';
 import { createPaperExports } from '../../question-bank/index.ts';
-import { type CardParams, createCard } from './cards-service.ts';
+import { createCard, lockSingleExamCard } from './card-create.ts';
+import type { CardParams } from './cards-service.ts';
 
 // 用此试卷建考试 (issue #15): the caller's question-bank paper becomes an exam of its course, with
 // one question per paper question (numbered in paper order; 大题 from the paper's sections; type,
@@ -102,8 +102,8 @@ export function createExamFromPaperService(db: Db) {
             ...structure,
           });
           const single = await ownSingleExam(tx, actor, p.schoolId, String(exam.seId));
-          await lockKey(tx, 'card-of-single-exam', single.id);
-          const templateId = await createCard(tx, actor, single, p.settings ?? {});
+          await lockSingleExamCard(tx, single.id);
+          const templateId = await createCard(tx, { actor, userId: actor.userId }, single, p.settings ?? {});
           return {
             meId: String(exam.meId),
             seId: String(exam.seId),
