@@ -232,6 +232,16 @@ describe('401 and 403', () => {
     await expect(call(markCall, { schoolId: '2' })).rejects.toMatchObject({ kind: 'forbidden', status: 403 });
     expect(navigator.navigate).toHaveBeenCalledWith('/403');
   });
+
+  it('stays on a page that explains a refusal itself', async () => {
+    startSession(aStoredUser());
+    fetchMock.mockResolvedValue(envelopeResponse(403, '答题卡链接已过期', null, 403));
+    await expect(call(markCall, { schoolId: '2' }, { forbiddenPage: false, silent: true })).rejects.toMatchObject({
+      kind: 'forbidden',
+      message: '答题卡链接已过期',
+    });
+    expect(navigator.navigate).not.toHaveBeenCalled();
+  });
 });
 
 describe('file responses', () => {

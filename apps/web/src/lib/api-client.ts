@@ -51,6 +51,11 @@ export interface CallOptions {
   loading?: boolean;
   /** Show the 401 dialog on an expired session; logout turns it off because it ignores every failure. */
   sessionDialog?: boolean;
+  /**
+   * Go to /403 when the server refuses (spec §8); false for a page reached without a session that
+   * explains the refusal itself (an expired or altered /answerSheet link), where /403 says nothing.
+   */
+  forbiddenPage?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
 }
@@ -184,7 +189,7 @@ async function send(endpoint: Endpoint, request: HttpRequest, options: CallOptio
 
   if (response.status === 401 && endpoint.access === 'session') throw unauthorized(options);
   if (response.status === 403) {
-    navigateTo('/403');
+    if (options.forbiddenPage !== false) navigateTo('/403');
     throw new ApiError('forbidden', envelope?.message || '无权访问', 403, envelope?.data ?? null);
   }
   if (!response.ok) {
