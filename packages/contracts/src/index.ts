@@ -9,5 +9,6 @@ export * from './platform.ts';
 export * from './question-bank.ts';
 export * from './question-bank-school.ts';
 export * from './question-bank-user.ts';
+export * from './scanning-cards.ts';
 export * from './school-base.ts';
 export * from './school-setup.ts';

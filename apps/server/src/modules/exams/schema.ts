@@ -104,6 +104,8 @@ export const examStudents = pgTable(
       .references(() => classes.id),
     examNo: text(),
     room: text(),
+    /** The seat in the room (考场编排), for printing personalised cards in room and seat order. */
+    seat: integer(),
     absent: boolean().notNull().default(false),
   },
   (t) => [unique().on(t.singleExamId, t.studentId), index().on(t.studentId), index().on(t.singleExamId, t.classId)],

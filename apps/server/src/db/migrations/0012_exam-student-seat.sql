@@ -1,0 +1,1 @@
+ALTER TABLE "exam_students" ADD COLUMN "seat" integer;
