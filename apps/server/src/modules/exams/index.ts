@@ -7,6 +7,10 @@ import { registerExamRoutes } from './routes.ts';
 import { registerScoreRoutes } from './score-routes.ts';
 
 export { derivePaper } from './scores/score-paper.ts';
+// For the scanning module's 考场编排 (issue #16): rooms and seats written to exam_students, and the
+// exam-student calls it offers on the scanning screens (the exams rules and audit, unchanged).
+export { createExamStudentsService } from './students/exam-students-service.ts';
+export { clearRoomSeating, renameRoomSeating, type StudentSeating, writeSeating } from './students/seating-repo.ts';
 
 export function createExamsModule(db: Db, storage: FileStorage) {
   return {
