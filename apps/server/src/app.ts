@@ -10,6 +10,7 @@ import { createAuthModule } from './modules/auth/index.ts';
 import { createDocumentsModule } from './modules/documents/index.ts';
 import { createExamsModule } from './modules/exams/index.ts';
 import { createQuestionBankModule } from './modules/question-bank/index.ts';
+import { createScanningModule } from './modules/scanning/index.ts';
 import { createSchoolBaseModule } from './modules/school-base/index.ts';
 import { auditSinkOf } from './platform/audit-log.ts';
 import type { AuditSink, SessionResolver } from './platform/auth-context.ts';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   createExamsModule(database.db, storage).routes(app);
   createQuestionBankModule(database.db).routes(app);
   createDocumentsModule(database.db).routes(app);
+  createScanningModule(database.db, { storage, secret: config.jwtSecret }).routes(app);
 
   const analysis = createAnalysisModule(database.db, {
     storage,

@@ -6,5 +6,6 @@ export * from '../modules/auth/schema.ts';
 export * from '../modules/exams/schema.ts';
 export * from '../modules/question-bank/schema.ts';
 export * from '../modules/scanning/rooms/rooms-schema.ts';
+export * from '../modules/scanning/schema.ts';
 export * from '../modules/school-base/schema.ts';
 export * from '../platform/schema.ts';

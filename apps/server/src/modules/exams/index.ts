@@ -6,7 +6,11 @@ import type { FileStorage } from '../../platform/storage.ts';
 import { registerExamRoutes } from './routes.ts';
 import { registerScoreRoutes } from './score-routes.ts';
 
+export { ownMultiExam, ownSingleExam, type SingleWithMulti } from './access.ts';
+export { taughtClassIds } from './lookup-repo.ts';
 export { derivePaper } from './scores/score-paper.ts';
+export { createExamFromPaper, type PaperExamInput } from './setup/exam-from-paper.ts';
+export { examStructureOf } from './setup/questions-service.ts';
 // For the scanning module's 考场编排 (issue #16): rooms and seats written to exam_students, and the
 // exam-student calls it offers on the scanning screens (the exams rules and audit, unchanged).
 export { createExamStudentsService } from './students/exam-students-service.ts';

@@ -1,4 +1,4 @@
-import { examsApi as api } from '@huikao/contracts';
+import { examsApi as api, scanningCardsApi as markDoor } from '@huikao/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
@@ -111,30 +111,34 @@ export function registerExamRoutes(app: FastifyInstance, db: Db, storage: FileSt
     handler: (p, { actor }) => questions.deleteExamQuestionsAndScore(actor, p),
   });
 
-  registerEndpoint(app, api.findStandardPaperBySeId, {
-    permission: read,
-    handler: (p, { actor }) => papers.findStandardPaperBySeId(actor, p),
-  });
-  registerEndpoint(app, api.findStandardPaperByTeacherId, {
-    permission: read,
-    handler: (p, { actor }) => papers.findStandardPaperByTeacherId(actor, p),
-  });
-  registerEndpoint(app, api.findStandardPaperByMark, {
-    permission: read,
-    handler: (p, { actor }) => papers.findStandardPaperByMark(actor, p),
-  });
-  registerEndpoint(app, api.saveStandardPaper, {
-    permission: write,
-    handler: (p, { actor }) => papers.saveStandardPaper(actor, p),
-  });
-  registerEndpoint(app, api.updateStandardPaper, {
-    permission: write,
-    handler: (p, { actor }) => papers.updateStandardPaper(actor, p),
-  });
-  registerEndpoint(app, api.deleteStandardPaper, {
-    permission: write,
-    handler: (p, { actor }) => papers.deleteStandardPaper(actor, p),
-  });
+  // Standard papers: the analysis service's teacher/examStandardPaper calls and the marking
+  // service's examStandardPaper calls are two doors onto the same handlers (spec §7, issue #15).
+  for (const door of [api, markDoor]) {
+    registerEndpoint(app, door.findStandardPaperBySeId, {
+      permission: read,
+      handler: (p, { actor }) => papers.findStandardPaperBySeId(actor, p),
+    });
+    registerEndpoint(app, door.findStandardPaperByTeacherId, {
+      permission: read,
+      handler: (p, { actor }) => papers.findStandardPaperByTeacherId(actor, p),
+    });
+    registerEndpoint(app, door.findStandardPaperByMark, {
+      permission: read,
+      handler: (p, { actor }) => papers.findStandardPaperByMark(actor, p),
+    });
+    registerEndpoint(app, door.saveStandardPaper, {
+      permission: write,
+      handler: (p, { actor }) => papers.saveStandardPaper(actor, p),
+    });
+    registerEndpoint(app, door.updateStandardPaper, {
+      permission: write,
+      handler: (p, { actor }) => papers.updateStandardPaper(actor, p),
+    });
+    registerEndpoint(app, door.deleteStandardPaper, {
+      permission: write,
+      handler: (p, { actor }) => papers.deleteStandardPaper(actor, p),
+    });
+  }
   registerEndpoint(app, api.getExamDocListBySchoolId, {
     permission: read,
     handler: (p, { actor }) => papers.getExamDocListBySchoolId(actor, p),

@@ -81,7 +81,7 @@ export function checkSubjectDate(examDate: string | null | undefined, exam: { st
 }
 
 /** Creating and renaming a school's exams take this lock first: no two exams get one name. */
-const EXAM_NAMES = 'multi-exam-names';
+export const EXAM_NAMES = 'multi-exam-names';
 
 const sameNamed = (ex: Executor, schoolId: number, placement: Placement, name: string) =>
   repo.examsNamed(ex, { schoolId, ...placement, name });

@@ -32,6 +32,15 @@ function ownQuestions(single: SingleWithMulti, rows: QuestionRow[], ids: number[
   });
 }
 
+/** A single exam's 大题 and questions in paper order (the answer card is generated from them). */
+export async function examStructureOf(
+  ex: Executor,
+  seId: number,
+): Promise<{ groups: QuestionGroup[]; questions: ExamQuestion[] }> {
+  const [groups, questions] = await inTurn([() => repo.groupsOf(ex, seId), () => questionsOf(ex, seId)]);
+  return { groups: groups.map(repo.toGroup), questions: questions.map(repo.toQuestion) };
+}
+
 export function createQuestionsService(db: Db) {
   const rescoreContext = (actor: Actor, single: SingleWithMulti, source: string, reason: string) => ({
     schoolId: single.schoolId,

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { type CardRouteDeps, registerCardRoutes } from './cards/card-routes.ts';
+
+// The scanning module's calls, one line per sub-folder: answer cards (cards/), and the exam rooms
+// and scans as they land.
+
+export type ScanningRouteDeps = CardRouteDeps;
+
+export function registerScanningRoutes(app: FastifyInstance, deps: ScanningRouteDeps): void {
+  registerCardRoutes(app, deps);
+}
