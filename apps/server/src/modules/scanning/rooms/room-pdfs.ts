@@ -111,14 +111,12 @@ export async function roomListPdf(exam: PrintedExam): Promise<Buffer> {
       cells.forEach((cell, i) => {
         if (bold) doc.save().rect(x, y, widths[i]!, rowHeight).fillOpacity(0.08).fill('#000').restore();
         doc.rect(x, y, widths[i]!, rowHeight).lineWidth(0.5).stroke();
-        doc
-          .fontSize(10.5)
-          .text(cell, x + 2 * MM, y + 2.2 * MM, {
-            width: widths[i]! - 4 * MM,
-            height: rowHeight,
-            lineBreak: false,
-            ellipsis: true,
-          });
+        doc.fontSize(10.5).text(cell, x + 2 * MM, y + 2.2 * MM, {
+          width: widths[i]! - 4 * MM,
+          height: rowHeight,
+          lineBreak: false,
+          ellipsis: true,
+        });
         x += widths[i]!;
       });
       y += rowHeight;
@@ -191,13 +189,11 @@ export async function seatLabelsPdf(exam: PrintedExam): Promise<Buffer> {
           ellipsis: true,
         });
       doc.fontSize(16).text(s.name, x + 5 * MM, y + 10 * MM, { width: 40 * MM, lineBreak: false, ellipsis: true });
-      doc
-        .fontSize(22)
-        .text(s.seat === null ? '' : String(s.seat), x + 45 * MM, y + 9 * MM, {
-          width: 20 * MM,
-          align: 'right',
-          lineBreak: false,
-        });
+      doc.fontSize(22).text(s.seat === null ? '' : String(s.seat), x + 45 * MM, y + 9 * MM, {
+        width: 20 * MM,
+        align: 'right',
+        lineBreak: false,
+      });
       doc
         .fontSize(10)
         .text(`考号：${s.examNo ?? ''}`, x + 5 * MM, y + 20 * MM, { width: LABEL.width - 10 * MM, lineBreak: false });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../platform/db.ts';
 import { registerEndpoint } from '../../../platform/endpoints.ts';
 import type { UploadRule } from '../../../platform/files.ts';
+import { roomCardPrinter } from './room-cards.ts';
 import { createRoomPrintsService, type RoomCardPrinter } from './room-prints-service.ts';
 import { createRoomStudentsService } from './room-students-service.ts';
 import { createRoomsService } from './rooms-service.ts';
@@ -14,8 +15,8 @@ import { NOT_XLSX } from './roster-workbook.ts';
 
 export interface RoomRouteDeps {
   db: Db;
-  /** A single exam's answer card personalised for a room's students (the card PDF, wired by the module). */
-  printCards: RoomCardPrinter;
+  /** A single exam's answer card personalised for a room's students; the exam's current card by default. */
+  printCards?: RoomCardPrinter;
 }
 
 const ROSTER_UPLOAD: UploadRule = { maxBytes: 5 * 1024 * 1024, extensions: ['.xlsx'], typeMessage: NOT_XLSX };
@@ -23,7 +24,7 @@ const ROSTER_UPLOAD: UploadRule = { maxBytes: 5 * 1024 * 1024, extensions: ['.xl
 export function registerRoomRoutes(app: FastifyInstance, deps: RoomRouteDeps): void {
   const rooms = createRoomsService(deps.db);
   const students = createRoomStudentsService(deps.db);
-  const prints = createRoomPrintsService(deps.db, deps.printCards);
+  const prints = createRoomPrintsService(deps.db, deps.printCards ?? roomCardPrinter(deps.db));
   const roster = createRosterService(deps.db);
   const admin = 'school-admin' as const;
 
