@@ -9,14 +9,10 @@ import { comingSoonPaths } from './router.tsx';
 const COMING_SOON = [
   '/teacher/examMark/my-mark-task',
   '/teacher/examMark/mark-monitor',
-  '/teacher/examMark/my-card',
   '/teacher/examMark/course-monitor',
   '/teacher/examMark/ques-monitor',
   '/markDetail',
-  '/makeExamDetailInfo',
-  '/answerSheet',
   '/markCensorInfo',
-  '/examTemplateInfo',
   '/analysis-manager-single-detail-info',
 ];
 

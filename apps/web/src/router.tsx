@@ -10,6 +10,7 @@ import {
 import { authRoutes } from './features/auth/routes.tsx';
 import { examDetailRoutes, examMarkRoutes, studentExamRoutes } from './features/exams/routes.tsx';
 import { questionBankRoutes } from './features/question-bank/routes.tsx';
+import { cardDetailRoutes, myCardRoute } from './features/scanning/routes.tsx';
 import { initDataRoutes } from './features/school-base/routes.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { areaRoute, flattenRoutes, type RouteHandle, redirectIndex } from './lib/route-kit.ts';
@@ -50,7 +51,7 @@ export const appRoutes: RouteObject[] = [
         home: '/teacher/examMark',
         lazy: async () => ({ Component: (await import('./layout/teacher-layout.tsx')).TeacherLayout }),
         // Spec §1 order: exam marking, learning analysis, question selection and paper assembly, personal centre.
-        sections: [examMarkRoutes, teacherAnalysisRoutes, questionBankRoutes, initDataRoutes],
+        sections: [examMarkRoutes({ myCard: myCardRoute }), teacherAnalysisRoutes, questionBankRoutes, initDataRoutes],
       }),
       areaRoute({
         area: 'student',
@@ -67,6 +68,7 @@ export const appRoutes: RouteObject[] = [
         sections: [schoolAnalysisRoutes],
       }),
       ...examDetailRoutes,
+      ...cardDetailRoutes,
       ...analysisDetailRoutes,
       ...errorRoutes,
       // Spec §2: any other path redirects to /404, so the address bar shows /404.

@@ -8,23 +8,34 @@ function page(path: string, title: string, lazy: () => Promise<{ Component: Reac
   return { path, handle: { name, title } satisfies RouteHandle, lazy };
 }
 
-/** Teacher 考试阅卷 (spec §2 examMark): exams, answer cards, scanning and marking set-up, monitoring. */
-export const examMarkRoutes: RouteObject = sectionRoute('examMark', '考试阅卷', '/teacher/examMark/my-mark-task', [
-  comingSoonPage('my-mark-task', '我的阅卷任务'),
-  comingSoonPage('mark-monitor', '阅卷监控'),
-  comingSoonPage('my-card', '我的答题卡'),
-  page('my-exam', '我的考试', async () => ({
-    Component: (await import('./pages/my-exam-page.tsx')).MyExamPage,
-  })),
-  comingSoonPage('course-monitor', '学科监控'),
-  comingSoonPage('ques-monitor', '题目监控'),
-  page('analysis-manager', '成绩管理', async () => ({
-    Component: (await import('./pages/analysis-manager-page.tsx')).AnalysisManagerPage,
-  })),
-  page('exam-doc', '考试文档', async () => ({
-    Component: (await import('./pages/exam-doc-page.tsx')).ExamDocPage,
-  })),
-]);
+/** Pages of the 考试阅卷 section that other features build (router.tsx hands them in). */
+export interface ExamMarkPages {
+  /** 我的答题卡 (features/scanning). */
+  myCard: RouteObject;
+}
+
+/**
+ * Teacher 考试阅卷 (spec §2 examMark): exams, answer cards, scanning and marking set-up, monitoring.
+ * The section keeps the spec's menu order; pages of other features are given, since a feature
+ * never imports another.
+ */
+export const examMarkRoutes = ({ myCard }: ExamMarkPages): RouteObject =>
+  sectionRoute('examMark', '考试阅卷', '/teacher/examMark/my-mark-task', [
+    comingSoonPage('my-mark-task', '我的阅卷任务'),
+    comingSoonPage('mark-monitor', '阅卷监控'),
+    myCard,
+    page('my-exam', '我的考试', async () => ({
+      Component: (await import('./pages/my-exam-page.tsx')).MyExamPage,
+    })),
+    comingSoonPage('course-monitor', '学科监控'),
+    comingSoonPage('ques-monitor', '题目监控'),
+    page('analysis-manager', '成绩管理', async () => ({
+      Component: (await import('./pages/analysis-manager-page.tsx')).AnalysisManagerPage,
+    })),
+    page('exam-doc', '考试文档', async () => ({
+      Component: (await import('./pages/exam-doc-page.tsx')).ExamDocPage,
+    })),
+  ]);
 
 /** Student 我的考试 (spec §2 student-exam-main). */
 export const studentExamRoutes: RouteObject = sectionRoute(
@@ -44,8 +55,5 @@ export const examDetailRoutes: RouteObject[] = [
     Component: (await import('./pages/student-paper-page.tsx')).StudentPaperPage,
   })),
   comingSoonPage('/markDetail', '阅卷详情'),
-  comingSoonPage('/makeExamDetailInfo', '试卷制作'),
-  comingSoonPage('/answerSheet', '答题卡'),
   comingSoonPage('/markCensorInfo', '试卷抽查'),
-  comingSoonPage('/examTemplateInfo', '答题卡信息'),
 ];

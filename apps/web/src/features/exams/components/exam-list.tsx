@@ -2,6 +2,7 @@ import type { MultiExam } from '@huikao/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { DataTable, pageLocally, useTableQuery } from '../../../components/data-table.tsx';
 import { useCurrentSelection } from '../../../lib/current-selection.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -36,6 +37,7 @@ export function ExamList({ onOpen, onCreate }: ExamListProps) {
         query,
         { searchText: (exam) => exam.name },
       );
+  const navigate = useNavigate();
   const changeStatus = useExamStatus();
   const remove = useDeleteExam();
 
@@ -136,7 +138,7 @@ export function ExamList({ onOpen, onCreate }: ExamListProps) {
             ),
           },
         ]}
-        actionsWidth={240}
+        actionsWidth={300}
         rowActions={(exam) => (
           <Space size={0} wrap>
             {canEdit && exam.status < 3 ? (
@@ -148,6 +150,16 @@ export function ExamList({ onOpen, onCreate }: ExamListProps) {
                 查看
               </Button>
             )}
+            {exam.singleExams[0] ? (
+              // 试卷制作 (features/scanning): the subjects' structure, standard papers and answer cards.
+              <Button
+                type="link"
+                size="small"
+                onClick={() => navigate(`/makeExamDetailInfo?seId=${encodeURIComponent(exam.singleExams[0]!.seId)}`)}
+              >
+                答题卡
+              </Button>
+            ) : null}
             {type === 1 && exam.status === 2 ? (
               <Button type="link" size="small" onClick={() => onOpen(exam.meId, 4)}>
                 录入成绩

@@ -9,6 +9,7 @@ import { call } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { CoursePicker, useChosenCourse } from '../components/course-picker.tsx';
 import { DownloadHistory } from '../components/download-history.tsx';
+import { ExamFromPaperDialog } from '../components/exam-from-paper-dialog.tsx';
 import { OwnQuestions } from '../components/own-questions.tsx';
 import { UserPaperDrawer } from '../components/user-paper-drawer.tsx';
 import { type Owner, useOwner } from '../owner.ts';
@@ -53,6 +54,7 @@ function UserPapers({ owner }: { owner: Owner | null }) {
   const [resourceType, setResourceType] = useState('');
   const [orderId, setOrderId] = useState(1);
   const [opened, setOpened] = useState<string | null>(null);
+  const [examOf, setExamOf] = useState<UserPaperSummary | null>(null);
   const [query, setQuery] = useTableQuery({ pageSize: 20 });
   const papers = useQuery(
     schoolBankQueries.userPapers(
@@ -177,13 +179,16 @@ function UserPapers({ owner }: { owner: Owner | null }) {
             render: (_: unknown, paper) => new Date(paper.updatedAt).toLocaleString('zh-CN'),
           },
         ]}
-        actionsWidth={240}
+        actionsWidth={320}
         rowActions={(paper) => (
           <Space size={4}>
             <Button size="small" type="link" onClick={() => setOpened(paper.paperId)}>
               查看
             </Button>
             <Link to={editorPathOf(paper.paperId)}>编辑</Link>
+            <Button size="small" type="link" onClick={() => setExamOf(paper)} disabled={paper.questionCount === 0}>
+              用此试卷建考试
+            </Button>
             <Popconfirm title="提交后由教务管理员审核发布到校本试卷，确定提交吗？" onConfirm={() => submit(paper)}>
               <Button size="small" type="link">
                 提交到校本
@@ -198,8 +203,9 @@ function UserPapers({ owner }: { owner: Owner | null }) {
         )}
       />
       <Typography.Text type="secondary">
-        “编辑”在组卷编辑器中打开试卷，可调整试题、分值和版式后再次保存。
+        “编辑”在组卷编辑器中打开试卷，可调整试题、分值和版式后再次保存；“用此试卷建考试”把试卷的题目、答案和分值建成考试，并生成答题卡。
       </Typography.Text>
+      <ExamFromPaperDialog paper={examOf} onClose={() => setExamOf(null)} />
       <UserPaperDrawer owner={owner} paperId={opened} onClose={() => setOpened(null)} />
     </Flex>
   );

@@ -1,0 +1,78 @@
+import type { CardLayoutChange, CardTemplate } from '@huikao/contracts';
+import { Flex, Form, InputNumber, Segmented, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { columnsFor, IDENTITY_OPTIONS, PAPER_OPTIONS, SIDES_OPTIONS } from '../card-labels.ts';
+
+export interface CardSettingsBarProps {
+  card: CardTemplate;
+  disabled: boolean;
+  onChange: (change: CardLayoutChange) => void;
+}
+
+/**
+ * The card's page settings: paper and columns, one or two sides, how the student is identified
+ * and the 考号's length. Each choice is saved at once (the server lays the card out again); the
+ * 考号 length when the field is left or Enter is pressed, as typed, so the server's message
+ * explains a length it refuses.
+ */
+export function CardSettingsBar({ card, disabled, onChange }: CardSettingsBarProps) {
+  const { settings } = card;
+  const [length, setLength] = useState<number | null>(settings.examNumberLength);
+  useEffect(() => setLength(settings.examNumberLength), [settings.examNumberLength]);
+
+  const commitLength = () => {
+    if (length !== settings.examNumberLength) onChange({ examNumberLength: length ?? 0 });
+  };
+
+  return (
+    <Form layout="inline" disabled={disabled} component="div" style={{ rowGap: 8 }}>
+      <Form.Item label="纸张">
+        <Segmented
+          aria-label="纸张"
+          value={settings.paper}
+          options={PAPER_OPTIONS.map((option) => ({ ...option }))}
+          onChange={(paper) => onChange({ paper: paper as 'A4' | 'A3' })}
+        />
+      </Form.Item>
+      <Form.Item label="栏数">
+        <Segmented
+          aria-label="栏数"
+          value={settings.columns}
+          options={columnsFor(settings.paper).map((value) => ({ value, label: `${value} 栏` }))}
+          onChange={(columns) => onChange({ columns: columns as 1 | 2 | 3 })}
+        />
+      </Form.Item>
+      <Form.Item label="印刷">
+        <Segmented
+          aria-label="单双面"
+          value={settings.sides}
+          options={SIDES_OPTIONS.map((option) => ({ ...option }))}
+          onChange={(sides) => onChange({ sides: sides as 1 | 2 })}
+        />
+      </Form.Item>
+      <Form.Item label="考生识别">
+        <Select
+          aria-label="考生识别"
+          style={{ width: 170 }}
+          value={settings.identityMode}
+          options={IDENTITY_OPTIONS.map((option) => ({ ...option }))}
+          onChange={(identityMode) => onChange({ identityMode })}
+        />
+      </Form.Item>
+      <Form.Item label="考号位数">
+        <Flex gap={4} align="center">
+          <InputNumber<number>
+            aria-label="考号位数"
+            style={{ width: 80 }}
+            precision={0}
+            value={length}
+            onChange={setLength}
+            onBlur={commitLength}
+            onPressEnter={commitLength}
+          />
+          位
+        </Flex>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import type { MakingContext, MakingTabDefinition } from '../making-tabs.ts';
+import { CardTab } from './card-tab.tsx';
+import { StandardPaperTab } from './standard-paper-tab.tsx';
+import { StructureTab } from './structure-tab.tsx';
+
+/** What every tab of 试卷制作 is given. */
+export interface MakingTabProps extends MakingContext {
+  seId: string;
+  meId: string;
+}
+
+export interface MakingTab extends MakingTabDefinition {
+  render: (props: MakingTabProps) => ReactNode;
+}
+
+/**
+ * The tabs of 试卷制作, in the order an administrator walks them. 扫描 (#16) and 阅卷设置 (#17) are
+ * added here as entries when they are built; nothing is shown for them before.
+ */
+export const MAKING_TABS: MakingTab[] = [
+  { key: 'structure', label: '题目结构', render: ({ seId, meId }) => <StructureTab seId={seId} meId={meId} /> },
+  { key: 'standard', label: '标准答卷', render: ({ seId }) => <StandardPaperTab seId={seId} /> },
+  {
+    key: 'card',
+    label: '答题卡',
+    render: ({ seId, hasQuestions }) => <CardTab seId={seId} hasQuestions={hasQuestions} />,
+  },
+];
