@@ -1,6 +1,7 @@
 import type { ExamRoom, RoomInput } from '@huikao/contracts';
 import { Form, Input, InputNumber, Modal } from 'antd';
 import { useEffect } from 'react';
+import { type BulkValues, bulkRooms } from './room-names.ts';
 
 // The two forms of 考场编排: 批量新增考场 (e.g. 20 rooms of 30 seats, named 第01考场, 第02考场 …) and
 // 修改考场. Their limits are the contract's (seats 1–200, 1–20 to a row); the server checks them again.
@@ -12,26 +13,6 @@ export interface BulkRoomsDialogProps {
   saving: boolean;
   onClose: () => void;
   onSubmit: (rooms: RoomInput[]) => void;
-}
-
-interface BulkValues {
-  count: number;
-  seatCount: number;
-  columns: number;
-  firstNo: number;
-  location: string;
-}
-
-/** 第01考场 … : two digits at least, so they sort as numbers do. */
-export const roomName = (no: number) => `第${String(no).padStart(2, '0')}考场`;
-
-export function bulkRooms(values: BulkValues): RoomInput[] {
-  return Array.from({ length: values.count }, (_, i) => ({
-    name: roomName(values.firstNo + i),
-    location: values.location ?? '',
-    seatCount: values.seatCount,
-    columns: values.columns,
-  }));
 }
 
 export function BulkRoomsDialog({ open, existing, saving, onClose, onSubmit }: BulkRoomsDialogProps) {
