@@ -1,8 +1,8 @@
-import { scanningRoomsApi as api, type ExamRoom, type RoomStudent } from '@huikao/contracts';
+import { scanningRoomsApi as api, type ExamRoom, examsApi, type RoomStudent } from '@huikao/contracts';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, examRooms, examStudents } from '../../../db/schema.ts';
-import { type ExamsSetup, setUpExams } from '../../../test/exams-fixture.ts';
+import { type ExamsSetup, makeMultiExam, setUpExams } from '../../../test/exams-fixture.ts';
 import { expectFailure, expectForbidden, expectOk } from '../../../test/school-base-fixture.ts';
 
 // 考场编排 through the API (issue #16 item 4): rooms, 排考场 in each mode written to every subject,
@@ -186,25 +186,29 @@ describe('rooms', () => {
         columns: 3,
       }),
     );
-    expect((await seatsOf(s.english.id)).every((r) => r.room === '一号考场')).toBe(true);
-    const [first, second] = s.students;
+    const placed = await seatsOf(s.english.id);
+    expect(placed.every((r) => r.room === '一号考场')).toBe(true);
+    const nameOf = (id: number) => s.students.find((st) => st.id === id)!.name;
+    const occupant = placed.find((r) => r.seat === 2)!.studentId;
+    const mover = placed.find((r) => r.seat === 1)!.studentId;
+    const other = placed.find((r) => r.seat === 3)!.studentId;
     expectFailure(
       await s.as(admin(), api.saveExamStudents, {
         schoolId,
         meId: s.ids.meId,
-        students: [{ studentId: String(first!.id), roomId: room.roomId, seat: 2 }],
+        students: [{ studentId: String(mover), roomId: room.roomId, seat: 2 }],
       }),
       409,
-      /一号考场第2号座位已有考生张二，不能再安排张一/,
+      `一号考场第2号座位已有考生${nameOf(occupant)}，不能再安排${nameOf(mover)}`,
     );
     expectOk(
       await s.as(admin(), api.saveExamStudents, {
         schoolId,
         meId: s.ids.meId,
-        students: [{ studentId: String(first!.id), roomId: room.roomId, seat: 6 }],
+        students: [{ studentId: String(mover), roomId: room.roomId, seat: 6 }],
       }),
     );
-    expect((await seatsOf(s.english.id)).find((r) => r.studentId === first!.id)).toMatchObject({
+    expect((await seatsOf(s.english.id)).find((r) => r.studentId === mover)).toMatchObject({
       room: '一号考场',
       seat: 6,
     });
@@ -212,14 +216,12 @@ describe('rooms', () => {
       await s.as(admin(), api.saveExamStudents, {
         schoolId,
         meId: s.ids.meId,
-        students: [{ studentId: String(second!.id), roomId: room.roomId, seat: 7 }],
+        students: [{ studentId: String(other), roomId: room.roomId, seat: 7 }],
       }),
       400,
       '一号考场只有6个座位，没有第7号',
     );
-    expectOk(
-      await s.as(admin(), api.deleteExamStudents, { schoolId, meId: s.ids.meId, studentIds: [String(second!.id)] }),
-    );
+    expectOk(await s.as(admin(), api.deleteExamStudents, { schoolId, meId: s.ids.meId, studentIds: [String(other)] }));
     const page = expectOk(
       await s.as<{ list: RoomStudent[]; total: number }>(s.sessions.teacher, api.findExamStudents, {
         schoolId,
@@ -227,22 +229,23 @@ describe('rooms', () => {
         unplaced: true,
       }),
     );
-    expect(page.list.map((r) => r.name)).toEqual(['张二']);
+    expect(page.list.map((r) => r.name)).toEqual([nameOf(other)]);
   });
 
   it('records a room’s 缺考 list for one subject through the exams rules', async () => {
     const room = rooms[0]!;
-    const absentOne = s.students[2]!;
+    const math = await seatsOf(s.math.id);
+    const absentOne = math.find((r) => r.room !== null)!.studentId;
+    const outside = math.find((r) => r.room === null)!.studentId;
     expectOk(
       await s.as(admin(), api.saveAbsentInfo, {
         schoolId,
         seId: s.ids.mathSeId,
         roomId: room.roomId,
-        absentStudentIds: [String(absentOne.id)],
+        absentStudentIds: [String(absentOne)],
       }),
     );
-    const math = await seatsOf(s.math.id);
-    expect(math.filter((r) => r.absent).map((r) => r.studentId)).toEqual([absentOne.id]);
+    expect((await seatsOf(s.math.id)).filter((r) => r.absent).map((r) => r.studentId)).toEqual([absentOne]);
     expect((await seatsOf(s.english.id)).some((r) => r.absent)).toBe(false);
     const info = expectOk(
       await s.as<{ name: string; expected: number; absent: RoomStudent[] }[]>(admin(), api.findAbsentInfo, {
@@ -250,19 +253,19 @@ describe('rooms', () => {
         seId: s.ids.mathSeId,
       }),
     );
-    expect(info).toMatchObject([{ name: '一号考场', expected: 4, absent: [{ name: '张三' }] }]);
+    const name = s.students.find((st) => st.id === absentOne)!.name;
+    expect(info).toMatchObject([{ name: '一号考场', expected: 4, absent: [{ name }] }]);
     expectFailure(
       await s.as(admin(), api.saveAbsentInfo, {
         schoolId,
         seId: s.ids.mathSeId,
         roomId: room.roomId,
-        absentStudentIds: [String(s.students[1]!.id)],
+        absentStudentIds: [String(outside)],
       }),
       400,
       /不在一号考场参加该科目考试/,
     );
   });
-
   it('makeScan deletes and adds exam students of a subject through the exams rules', async () => {
     const gone = s.students[4]!;
     expect(
@@ -366,5 +369,26 @@ describe('permissions', () => {
       }),
     );
     expect(await seatsOf(s.math.id)).toEqual(before);
+  });
+});
+
+describe('an exam deleted', () => {
+  it('takes its rooms with it', async () => {
+    const exam = await makeMultiExam(s.db, {
+      schoolId: s.school.id,
+      schoolYearId: s.year.id,
+      termId: s.term.id,
+      gradeId: 8,
+      name: '待删除的考试',
+    });
+    expectOk(
+      await s.as(admin(), api.saveExamRooms, {
+        schoolId,
+        meId: String(exam.id),
+        rooms: [{ name: '第01考场', seatCount: 30, columns: 6 }],
+      }),
+    );
+    expectOk(await s.as(admin(), examsApi.deleteMultiExam, { schoolId, meId: String(exam.id) }));
+    expect(await s.db.select().from(examRooms).where(eq(examRooms.multiExamId, exam.id))).toEqual([]);
   });
 });
