@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type CardRouteDeps, registerCardRoutes } from './cards/card-routes.ts';
+import { registerRoomRoutes } from './rooms/routes.ts';
 
 // The scanning module's calls, one line per sub-folder: answer cards (cards/), and the exam rooms
 // and scans as they land.
@@ -8,4 +9,5 @@ export type ScanningRouteDeps = CardRouteDeps;
 
 export function registerScanningRoutes(app: FastifyInstance, deps: ScanningRouteDeps): void {
   registerCardRoutes(app, deps);
+  registerRoomRoutes(app, deps);
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { MakingContext, MakingTabDefinition } from '../making-tabs.ts';
+import { ExamRoomsTab } from '../rooms/exam-rooms-tab.tsx';
 import { CardTab } from './card-tab.tsx';
 import { StandardPaperTab } from './standard-paper-tab.tsx';
 import { StructureTab } from './structure-tab.tsx';
@@ -26,4 +27,5 @@ export const MAKING_TABS: MakingTab[] = [
     label: '答题卡',
     render: ({ seId, hasQuestions }) => <CardTab seId={seId} hasQuestions={hasQuestions} />,
   },
+  { key: 'rooms', label: '考场编排', render: ({ seId, meId }) => <ExamRoomsTab seId={seId} meId={meId} /> },
 ];
