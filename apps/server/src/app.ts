@@ -10,7 +10,7 @@ import { createAuthModule } from './modules/auth/index.ts';
 import { createDocumentsModule } from './modules/documents/index.ts';
 import { createExamsModule } from './modules/exams/index.ts';
 import { createQuestionBankModule } from './modules/question-bank/index.ts';
-import { createScanningModule } from './modules/scanning/index.ts';
+import { createScanningModule, type RecognitionRunner } from './modules/scanning/index.ts';
 import { createSchoolBaseModule } from './modules/school-base/index.ts';
 import { auditSinkOf } from './platform/audit-log.ts';
 import type { AuditSink, SessionResolver } from './platform/auth-context.ts';
@@ -21,6 +21,7 @@ import { registerEndpoint } from './platform/endpoints.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { AppError } from './platform/errors.ts';
 import { MULTIPART_LIMITS } from './platform/files.ts';
+import { lazyJobQueue } from './platform/job-queue.ts';
 import { closeParseWorkers } from './platform/parse-worker.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
@@ -34,6 +35,8 @@ declare module 'fastify' {
       appKey: string;
       database: Database;
     };
+    /** Recognition of scanned pages (scanning module): tests drain it, main.ts runs its workers. */
+    scanRecognition: RecognitionRunner;
   }
 }
 
@@ -52,6 +55,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Compute analysis reports in the background (main.ts); tests call runPending() instead. */
   analysisWorker?: boolean;
+  /** Recognise scanned pages in the background (main.ts); tests drain app.scanRecognition instead. */
+  scanWorker?: boolean;
 }
 
 /** Builds the whole platform as one Fastify instance; main.ts listens, tests use app.inject. */
@@ -121,7 +126,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   createExamsModule(database.db, storage).routes(app);
   createQuestionBankModule(database.db).routes(app);
   createDocumentsModule(database.db).routes(app);
-  createScanningModule(database.db, { storage, secret: config.jwtSecret }).routes(app);
+  // Background jobs (scanned pages) in the database; opened on first use, maintained where workers run.
+  const jobs = lazyJobQueue(database, { supervise: Boolean(options.scanWorker) });
+  const scanning = createScanningModule(database.db, {
+    storage,
+    secret: config.jwtSecret,
+    jobs,
+    recognition: { onError: (err, pageId) => app.log.error({ err, pageId }, 'page recognition failed') },
+  });
+  scanning.routes(app);
+  app.decorate('scanRecognition', scanning.recognition);
+  if (options.scanWorker) await scanning.recognition.start();
+  // Workers first (running pages finish or are left to their lease), then the queue, before the database closes.
+  app.addHook('onClose', async () => {
+    await scanning.recognition.stop();
+    await jobs.stop();
+  });
 
   const analysis = createAnalysisModule(database.db, {
     storage,

@@ -8,7 +8,7 @@ import { guardProcess } from './platform/process-guards.ts';
 // Starts the process: config, app, seed, listen, graceful close. Nothing else lives here.
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await buildApp(config, { analysisWorker: true });
+  const app = await buildApp(config, { analysisWorker: true, scanWorker: true });
   guardProcess(app.log);
 
   if (config.seedDemo) {

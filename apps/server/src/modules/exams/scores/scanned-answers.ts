@@ -36,8 +36,13 @@ export async function writeScannedAnswers(
 ): Promise<ScannedWrite> {
   if (papers.length === 0) return { changedScores: 0, locked: false, problems: [] };
   const single = await findSingleExamRow(tx, seId);
-  if (!single || single.status >= 3 || single.multi.status >= 3) return { changedScores: 0, locked: true, problems: [] };
-  const { questions, fullMark, papers: stored } = await openPapers(
+  if (!single || single.status >= 3 || single.multi.status >= 3)
+    return { changedScores: 0, locked: true, problems: [] };
+  const {
+    questions,
+    fullMark,
+    papers: stored,
+  } = await openPapers(
     tx,
     seId,
     papers.map((p) => p.studentId),

@@ -1,8 +1,13 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { examStudents, students, users } from '../../../db/schema.ts';
-import { scanBatches } from '../scans/scans-schema.ts';
 import type { Executor } from '../../../platform/db.ts';
-import { type PageCorrections, recognizeExceptions, scanPages, scanStudentCards } from '../scans/scans-schema.ts';
+import {
+  type PageCorrections,
+  recognizeExceptions,
+  scanBatches,
+  scanPages,
+  scanStudentCards,
+} from '../scans/scans-schema.ts';
 
 // Exceptions as the queues read them, a person's decisions, page corrections and typed cards.
 
@@ -131,13 +136,18 @@ export async function saveTypedCard(tx: Executor, row: typeof scanStudentCards.$
 
 export async function examStudentRef(tx: Executor, seId: number, studentId: number) {
   const [row] = await tx
-    .select({ esId: examStudents.id, schoolId: examStudents.schoolId, examNo: examStudents.examNo, absent: examStudents.absent, name: students.name })
+    .select({
+      esId: examStudents.id,
+      schoolId: examStudents.schoolId,
+      examNo: examStudents.examNo,
+      absent: examStudents.absent,
+      name: students.name,
+    })
     .from(examStudents)
     .innerJoin(students, eq(students.id, examStudents.studentId))
     .where(and(eq(examStudents.singleExamId, seId), eq(examStudents.studentId, studentId)));
   return row ?? null;
 }
-
 
 export async function findPage(ex: Executor, pageId: number) {
   const [row] = await ex.select().from(scanPages).where(eq(scanPages.id, pageId));

@@ -69,12 +69,14 @@ export function createExceptionsService(db: Db) {
     async summary(actor: Actor, p: Params<'exceptionSummary'>) {
       const single = await ownSingleExam(db, actor, p.schoolId, p.seId);
       const counts = await repo.exceptionCounts(db, single.id);
-      const kinds = Object.keys(RECOGNIZE_EXCEPTION_KINDS).map(Number).map((kind) => ({
-        kind,
-        kindName: kindName(kind),
-        open: counts.find((c) => c.kind === kind && c.status === 0)?.n ?? 0,
-        resolved: counts.find((c) => c.kind === kind && c.status === 1)?.n ?? 0,
-      }));
+      const kinds = Object.keys(RECOGNIZE_EXCEPTION_KINDS)
+        .map(Number)
+        .map((kind) => ({
+          kind,
+          kindName: kindName(kind),
+          open: counts.find((c) => c.kind === kind && c.status === 0)?.n ?? 0,
+          resolved: counts.find((c) => c.kind === kind && c.status === 1)?.n ?? 0,
+        }));
       return {
         kinds,
         open: kinds.reduce((s, k) => s + k.open, 0),
@@ -101,7 +103,12 @@ export function createExceptionsService(db: Db) {
           pageId: page.id,
           data: { reportedBy: actor.name },
         });
-        await recordAudit(tx, { actor, action: 'scanning.exception.report', target: `scan_page:${page.id}`, after: { detail: p.detail } });
+        await recordAudit(tx, {
+          actor,
+          action: 'scanning.exception.report',
+          target: `scan_page:${page.id}`,
+          after: { detail: p.detail },
+        });
         return inserted;
       });
       return toException((await repo.findExceptionView(db, id))!);
@@ -113,7 +120,12 @@ export function createExceptionsService(db: Db) {
       await db.transaction(async (tx) => {
         const row = ownedBy(await repo.lockException(tx, id), school, '异常不存在');
         if (row.status !== 0) throw ruleBroken('该异常已处理');
-        const context = { actor, schoolId: row.schoolId, seId: row.singleExamId, reason: `处理识别异常：${kindName(row.kind)}` };
+        const context = {
+          actor,
+          schoolId: row.schoolId,
+          seId: row.singleExamId,
+          reason: `处理识别异常：${kindName(row.kind)}`,
+        };
         const touched = await resolve(tx, row, p.resolution);
         await repo.markResolved(tx, row.id, actor.userId, { ...p.resolution });
         await recordAudit(tx, {
@@ -153,7 +165,8 @@ async function resolve(tx: Executor, row: repo.ExceptionRow, r: Resolution): Pro
     case 4: {
       if (r.discard) return discard();
       if (!r.examNo) throw badInput('请填写正确的考号');
-      if (!(await examStudentByExamNo(tx, row.singleExamId, r.examNo))) throw badInput(`考号 ${r.examNo} 不是本科目的考生`);
+      if (!(await examStudentByExamNo(tx, row.singleExamId, r.examNo)))
+        throw badInput(`考号 ${r.examNo} 不是本科目的考生`);
       corrections.examNo = r.examNo;
       return correct();
     }
@@ -194,7 +207,11 @@ async function resolve(tx: Executor, row: repo.ExceptionRow, r: Resolution): Pro
 }
 
 /** The letters a question's bubbles print, from the card version the page was read with. */
-async function optionsOf(tx: Executor, page: NonNullable<Awaited<ReturnType<typeof repo.lockPage>>>, questionNo: string) {
+async function optionsOf(
+  tx: Executor,
+  page: NonNullable<Awaited<ReturnType<typeof repo.lockPage>>>,
+  questionNo: string,
+) {
   const card = page.templateId ? await findCardVersion(tx, Number(page.templateId), page.templateVersion ?? 1) : null;
   for (const region of card?.template.pages[(page.pageNo ?? 1) - 1]?.regions ?? []) {
     if (region.kind !== 'objectiveBlock') continue;

@@ -75,8 +75,17 @@ export async function refreshStudents(
     const own = pages.filter((p) => p.examStudentId === student.esId);
     const templateKey = own.find((p) => p.templateKey)?.templateKey ?? null;
     if (templateKey && !counts.has(templateKey)) counts.set(templateKey, await cardPageCount(tx, templateKey));
-    const sheet = studentSheet(student.esId, own, templateKey ? (counts.get(templateKey) ?? null) : null, student.absent);
-    await replaceExceptions(tx, { schoolId: context.schoolId, seId: context.seId, prefix: `s:${student.esId}:` }, sheet.exceptions);
+    const sheet = studentSheet(
+      student.esId,
+      own,
+      templateKey ? (counts.get(templateKey) ?? null) : null,
+      student.absent,
+    );
+    await replaceExceptions(
+      tx,
+      { schoolId: context.schoolId, seId: context.seId, prefix: `s:${student.esId}:` },
+      sheet.exceptions,
+    );
 
     const card = cards.get(student.esId);
     if (own.length === 0 && !card) continue;

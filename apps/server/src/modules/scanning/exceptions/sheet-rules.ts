@@ -40,10 +40,20 @@ export function pageExceptions(page: SheetPage, isExamStudent: (examNo: string) 
   if (page.discarded || !page.outcome) return [];
   const base = { pageId: page.id, examStudentId: null, questionNo: null };
   if (REFUSED_AS_UNREADABLE.has(page.outcome)) {
-    return [{ ...base, key: `p:${page.id}:1`, kind: 1, detail: page.detail ?? '页面无法识别', data: { outcome: page.outcome } }];
+    return [
+      {
+        ...base,
+        key: `p:${page.id}:1`,
+        kind: 1,
+        detail: page.detail ?? '页面无法识别',
+        data: { outcome: page.outcome },
+      },
+    ];
   }
   if (page.outcome !== 'read') {
-    return [{ ...base, key: `p:${page.id}:2`, kind: 2, detail: page.detail ?? '未知页面', data: { outcome: page.outcome } }];
+    return [
+      { ...base, key: `p:${page.id}:2`, kind: 2, detail: page.detail ?? '未知页面', data: { outcome: page.outcome } },
+    ];
   }
   const wanted: WantedException[] = [];
   const examNo = effectiveExamNo(page);
@@ -56,11 +66,19 @@ export function pageExceptions(page: SheetPage, isExamStudent: (examNo: string) 
       data: { digits: page.result?.examNoDigits ?? null, barcode: page.result?.barcode ?? null },
     });
   } else if (!isExamStudent(examNo)) {
-    wanted.push({ ...base, key: `p:${page.id}:4`, kind: 4, detail: `考号 ${examNo} 不是本科目的考生`, data: { examNo } });
+    wanted.push({
+      ...base,
+      key: `p:${page.id}:4`,
+      kind: 4,
+      detail: `考号 ${examNo} 不是本科目的考生`,
+      data: { examNo },
+    });
   }
   for (const q of page.result?.questions ?? []) {
     if (!q.flags.some((f) => NEEDS_A_LOOK.has(f))) continue;
-    const why = q.flags.includes('multiple') ? `多涂（${q.letters.join('')}）` : `填涂过浅或有擦痕（${[...q.letters, ...q.uncertain].join('')}）`;
+    const why = q.flags.includes('multiple')
+      ? `多涂（${q.letters.join('')}）`
+      : `填涂过浅或有擦痕（${[...q.letters, ...q.uncertain].join('')}）`;
     wanted.push({
       ...base,
       key: `p:${page.id}:7:${q.questionNo}`,
@@ -74,7 +92,12 @@ export function pageExceptions(page: SheetPage, isExamStudent: (examNo: string) 
 }
 
 /** The answer of one question on a page: a person's correction, else what was read (null: not decided). */
-export function effectiveAnswer(page: SheetPage, questionNo: string, flags: string[], read: string | null): string | null {
+export function effectiveAnswer(
+  page: SheetPage,
+  questionNo: string,
+  flags: string[],
+  read: string | null,
+): string | null {
   const corrected = page.corrections.answers?.[questionNo];
   if (corrected !== undefined) return corrected;
   if (read !== null) return read;
@@ -138,7 +161,8 @@ export function studentSheet(
   for (const list of byNo.values()) {
     if (list.length > 1) continue;
     const page = list[0]!;
-    for (const q of page.result?.questions ?? []) answers[q.questionNo] = effectiveAnswer(page, q.questionNo, q.flags, q.answer);
+    for (const q of page.result?.questions ?? [])
+      answers[q.questionNo] = effectiveAnswer(page, q.questionNo, q.flags, q.answer);
   }
   const answered = Object.values(answers).some((a) => a !== null && a !== '');
   const absentMarked = pages.some((p) => p.corrections.absent ?? p.absentMarked) || roomAbsent;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, like, notInArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db.ts';
 import { examStudents, students } from '../../../db/schema.ts';
+import type { Executor } from '../../../platform/db.ts';
 import { cardTemplateVersions } from '../cards/card-schema.ts';
 import { recognizeExceptions, scanBatches, scanPages, scanStudentCards } from '../scans/scans-schema.ts';
 import type { SheetPage, WantedException } from './sheet-rules.ts';
@@ -84,7 +84,11 @@ interface SheetRow {
 
 function toSheetPage(r: SheetRow): SheetPage {
   const { templateId, templateVersion, ...rest } = r;
-  return { ...rest, templateKey: templateId ? `${templateId}:${templateVersion}` : null, corrections: r.corrections ?? {} };
+  return {
+    ...rest,
+    templateKey: templateId ? `${templateId}:${templateVersion}` : null,
+    corrections: r.corrections ?? {},
+  };
 }
 
 /** The read, kept pages of these exam students, in batches that are not deleted. */
@@ -170,7 +174,9 @@ export async function replaceExceptions(
     like(recognizeExceptions.key, `${scope.prefix}%`),
     eq(recognizeExceptions.status, 0),
   );
-  await tx.delete(recognizeExceptions).where(keys.length > 0 ? and(stale, notInArray(recognizeExceptions.key, keys)) : stale);
+  await tx
+    .delete(recognizeExceptions)
+    .where(keys.length > 0 ? and(stale, notInArray(recognizeExceptions.key, keys)) : stale);
   if (wanted.length === 0) return;
   await tx
     .insert(recognizeExceptions)

@@ -60,9 +60,11 @@ export function createStudentCardsService(db: Db) {
           absent,
           updatedBy: actor.userId,
         });
-        const written = await refreshStudents(tx, { actor, schoolId: single.schoolId, seId: single.id, reason: '答题卡手工录入' }, [
-          ref.esId,
-        ]);
+        const written = await refreshStudents(
+          tx,
+          { actor, schoolId: single.schoolId, seId: single.id, reason: '答题卡手工录入' },
+          [ref.esId],
+        );
         if (written.problems.length > 0) throw badInput(written.problems[0]!, { errors: written.problems });
         await recordAudit(tx, {
           actor,

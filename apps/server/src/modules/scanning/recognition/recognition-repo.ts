@@ -3,7 +3,7 @@ import { users } from '../../../db/schema.ts';
 import type { Actor } from '../../../platform/auth-context.ts';
 import type { Executor } from '../../../platform/db.ts';
 import { cardTemplates, cardTemplateVersions } from '../cards/card-schema.ts';
-import { scanBatches, scanPages, type StoredPageResult } from '../scans/scans-schema.ts';
+import { type StoredPageResult, scanBatches, scanPages } from '../scans/scans-schema.ts';
 import type { TemplateForRecognition } from './recognise-page.ts';
 
 // What a recognition job reads and writes: the page with its batch, the exam's card versions, the
@@ -32,7 +32,11 @@ export async function setPageStatus(ex: Executor, pageId: number, status: string
 /** Every version of the single exam's card, newest first (a page code names one of them). */
 export async function cardVersionsOf(ex: Executor, seId: number): Promise<TemplateForRecognition[]> {
   const rows = await ex
-    .select({ id: cardTemplateVersions.templateId, version: cardTemplateVersions.version, template: cardTemplateVersions.template })
+    .select({
+      id: cardTemplateVersions.templateId,
+      version: cardTemplateVersions.version,
+      template: cardTemplateVersions.template,
+    })
     .from(cardTemplateVersions)
     .innerJoin(cardTemplates, eq(cardTemplates.id, cardTemplateVersions.templateId))
     .where(eq(cardTemplates.singleExamId, seId))

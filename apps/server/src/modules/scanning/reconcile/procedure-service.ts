@@ -36,7 +36,11 @@ async function view(ex: Executor, seId: number) {
   let code = row?.procedure.code;
   if (code === undefined) {
     // Never set: 扫描识别 once a page is in, else 制作答题卡.
-    const [scanned] = await ex.select({ id: scanPages.id }).from(scanPages).where(eq(scanPages.singleExamId, seId)).limit(1);
+    const [scanned] = await ex
+      .select({ id: scanPages.id })
+      .from(scanPages)
+      .where(eq(scanPages.singleExamId, seId))
+      .limit(1);
     code = scanned ? 2 : 1;
   }
   return {
@@ -61,7 +65,8 @@ export function createProcedureService(db: Db) {
         const before = await view(tx, single.id);
         if (p.code >= NEEDS_NO_OPEN_EXCEPTIONS && p.code > before.code) {
           const blockers = await blockersOf(tx, single.id, p.code - 1);
-          if (blockers.length > 0) throw ruleBroken(`不能进入“${SINGLE_PROCEDURES[p.code as 4]}”：${blockers.join('；')}`);
+          if (blockers.length > 0)
+            throw ruleBroken(`不能进入“${SINGLE_PROCEDURES[p.code as 4]}”：${blockers.join('；')}`);
         }
         await tx
           .insert(singleProcedures)

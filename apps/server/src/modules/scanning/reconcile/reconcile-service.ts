@@ -80,7 +80,10 @@ export async function examScanInfo(ex: Executor, seId: number, onlyRoom?: string
     }
     // Pages scanned in this room's batches that are not of a student placed here (or of no one).
     const extras = pages
-      .filter((p) => room !== null && p.batchRoom === room && !p.discarded && (p.esId === null || roomOf.get(p.esId) !== room))
+      .filter(
+        (p) =>
+          room !== null && p.batchRoom === room && !p.discarded && (p.esId === null || roomOf.get(p.esId) !== room),
+      )
       .map((p) => ({
         pageId: String(p.id),
         examNo: p.examNo,

@@ -9,8 +9,8 @@ import { FileResult } from '../../../platform/files.ts';
 import type { FileStorage } from '../../../platform/storage.ts';
 import { idOf, ownedBy, schoolOf } from '../../../platform/tenancy.ts';
 import { effectiveAnswer } from '../exceptions/sheet-rules.ts';
-import { scanFiles, scanPages } from './scans-schema.ts';
 import * as repo from './scans-repo.ts';
+import { scanFiles, scanPages } from './scans-schema.ts';
 
 // Pages as the resolve screen shows them: where a page came from, what was read beside what a person
 // corrected, and the image itself (the page as scanned, or a subjective box's crop). Images are read
@@ -39,7 +39,12 @@ export async function pageViews(ex: Executor, where: SQL | undefined, offset = 0
   return rows.map(toPage);
 }
 
-function toPage(row: { page: repo.PageRow; fileName: string; studentId: number | null; studentName: string | null }): ScanPage {
+function toPage(row: {
+  page: repo.PageRow;
+  fileName: string;
+  studentId: number | null;
+  studentName: string | null;
+}): ScanPage {
   const { page } = row;
   const questions = page.result?.questions ?? [];
   const sheet = {
@@ -73,7 +78,9 @@ function toPage(row: { page: repo.PageRow; fileName: string; studentId: number |
     studentId: row.studentId === null ? null : String(row.studentId),
     studentName: row.studentName,
     absentMarked: page.corrections.absent ?? page.absentMarked,
-    answers: Object.fromEntries(questions.map((q) => [q.questionNo, effectiveAnswer(sheet, q.questionNo, q.flags, q.answer)])),
+    answers: Object.fromEntries(
+      questions.map((q) => [q.questionNo, effectiveAnswer(sheet, q.questionNo, q.flags, q.answer)]),
+    ),
     questions: questions.map((q) => ({
       questionNo: q.questionNo,
       ratios: q.ratios,
@@ -82,7 +89,11 @@ function toPage(row: { page: repo.PageRow; fileName: string; studentId: number |
       answer: q.answer,
       corrected: page.corrections.answers?.[q.questionNo] ?? null,
     })),
-    crops: (page.result?.crops ?? []).map((c) => ({ boxId: c.boxId, label: c.label, questionNumbers: c.questionNumbers })),
+    crops: (page.result?.crops ?? []).map((c) => ({
+      boxId: c.boxId,
+      label: c.label,
+      questionNumbers: c.questionNumbers,
+    })),
     discarded: page.discarded,
     recognisedAt: page.recognisedAt?.toISOString() ?? null,
   };

@@ -78,7 +78,11 @@ export function* filesOf(upload: IncomingFile): Generator<IncomingFile> {
       yield { fileName: entry.name, archiveName: upload.fileName, bytes: Buffer.alloc(0), tooLarge: true };
       continue;
     }
-    yield { fileName: entry.name, archiveName: upload.fileName, bytes: inflateEntry(upload.bytes, entry, ZIP_LIMITS, unreadable) };
+    yield {
+      fileName: entry.name,
+      archiveName: upload.fileName,
+      bytes: inflateEntry(upload.bytes, entry, ZIP_LIMITS, unreadable),
+    };
   }
 }
 

@@ -46,7 +46,10 @@ export function registerScanRoutes(app: FastifyInstance, { db, storage, pages }:
   registerEndpoint(app, api.findBatches, { permission: admin, handler: (p, { actor }) => scans.findBatches(actor, p) });
   registerEndpoint(app, api.batchStatus, { permission: admin, handler: (p, { actor }) => scans.batchStatus(actor, p) });
   registerEndpoint(app, api.deleteBatch, { permission: admin, handler: (p, { actor }) => scans.deleteBatch(actor, p) });
-  registerEndpoint(app, api.batchHistory, { permission: admin, handler: (p, { actor }) => scans.batchHistory(actor, p) });
+  registerEndpoint(app, api.batchHistory, {
+    permission: admin,
+    handler: (p, { actor }) => scans.batchHistory(actor, p),
+  });
   registerEndpoint(app, api.recognizeAgain, {
     permission: admin,
     handler: (p, { actor }) => scans.recognizeAgain(actor, p),
@@ -102,7 +105,10 @@ export function registerScanRoutes(app: FastifyInstance, { db, storage, pages }:
     permission: admin,
     handler: (p, { actor }) => cards.updateExamScoreByHwscore(actor, p),
   });
-  registerEndpoint(app, api.getSingleProcedure, { permission: admin, handler: (p, { actor }) => procedure.get(actor, p) });
+  registerEndpoint(app, api.getSingleProcedure, {
+    permission: admin,
+    handler: (p, { actor }) => procedure.get(actor, p),
+  });
   registerEndpoint(app, api.updateSingleProcedure, {
     permission: admin,
     handler: (p, { actor }) => procedure.update(actor, p),

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { type Executor, chunksOf } from '../../../platform/db.ts';
 import { users } from '../../../db/schema.ts';
+import { chunksOf, type Executor } from '../../../platform/db.ts';
 import { recognizeExceptions, scanBatches, scanFiles, scanOriginals, scanPages } from './scans-schema.ts';
 
 // Batches, files, originals and pages: the only Drizzle of scans/.
@@ -122,10 +122,7 @@ export async function pageCountsByFile(ex: Executor, batchIds: number[]): Promis
 
 /** Per batch: files by status, pages by status, open exceptions raised by its pages. */
 export async function batchFigures(ex: Executor, batchIds: number[]) {
-  const figures = new Map<
-    number,
-    { files: Record<string, number>; pages: PageCounts; openExceptions: number }
-  >();
+  const figures = new Map<number, { files: Record<string, number>; pages: PageCounts; openExceptions: number }>();
   for (const id of batchIds) {
     figures.set(id, {
       files: { stored: 0, duplicate: 0, refused: 0 },

@@ -118,7 +118,11 @@ export function createScansService(db: Db, storage: FileStorage, pages: PageQueu
         await lockKey(tx, 'scan-file', `${batch.singleExamId}:${checked.sha256}`);
         const duplicate = await duplicateOf();
         if (duplicate) {
-          return { row: await repo.insertFile(tx, { ...base, status: 'duplicate', message: duplicate }), pageIds: [], keep: [] };
+          return {
+            row: await repo.insertFile(tx, { ...base, status: 'duplicate', message: duplicate }),
+            pageIds: [],
+            keep: [],
+          };
         }
         const original = await repo.claimOriginal(tx, {
           schoolId: batch.schoolId,
@@ -168,7 +172,12 @@ export function createScansService(db: Db, storage: FileStorage, pages: PageQueu
           dpi: p.dpi,
           createdBy: actor.userId,
         });
-        await recordAudit(tx, { actor, action: 'scanning.batch.create', target: `scan_batch:${row.id}`, after: { seId: single.id, room: row.room } });
+        await recordAudit(tx, {
+          actor,
+          action: 'scanning.batch.create',
+          target: `scan_batch:${row.id}`,
+          after: { seId: single.id, room: row.room },
+        });
         return row;
       });
       return (await batchViews([batch]))[0]!;
@@ -219,7 +228,12 @@ export function createScansService(db: Db, storage: FileStorage, pages: PageQueu
         if (!batch || batch.deletedAt) throw ruleBroken('该扫描批次已删除');
         await repo.softDeleteBatch(tx, batch.id, actor.userId, p.reason);
         // Its pages leave the sheets: their students' exceptions and answers are worked out again.
-        const context = { actor, schoolId: batch.schoolId, seId: batch.singleExamId, reason: `删除扫描批次 ${batch.id}：${p.reason}` };
+        const context = {
+          actor,
+          schoolId: batch.schoolId,
+          seId: batch.singleExamId,
+          reason: `删除扫描批次 ${batch.id}：${p.reason}`,
+        };
         const touched = new Set<number>();
         for (const pageId of await repo.pageIdsOfBatch(tx, batch.id)) {
           for (const id of await refreshPage(tx, context, pageId)) touched.add(id);
