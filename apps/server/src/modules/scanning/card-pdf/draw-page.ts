@@ -176,17 +176,21 @@ function drawExamNumberGrid(doc: Doc, region: Extract<Region, { kind: 'examNumbe
   const at = region.rect;
   doc.rect(at.x, at.y, at.width, at.height).lineWidth(FRAME_LINE).stroke(INK);
   line(doc, '考号', at.x + at.width / 2, at.y + 1.7, 2.2, { align: 'center' });
-  const first = region.bubbles.filter((b) => b.value === 0);
-  for (const zero of first) {
-    // A cell above each column for writing the digit by hand.
-    const cellTop = at.y + 3.3;
-    const cellBottom = zero.ellipse.cy - zero.ellipse.height / 2 - 0.8;
-    doc
-      .rect(zero.ellipse.cx - 2.5, cellTop, 5, cellBottom - cellTop)
-      .lineWidth(HAIRLINE)
-      .stroke(INK);
-  }
+  // A cell above each column for writing the digit by hand (a personalised card prints it there).
+  for (const cell of digitCells(region))
+    doc.rect(cell.x, cell.y, cell.width, cell.height).lineWidth(HAIRLINE).stroke(INK);
   for (const digit of region.bubbles) bubble(doc, digit.ellipse, String(digit.value));
+}
+
+/** The write-in cells above the 考号 grid's columns, left to right. */
+export function digitCells(region: Extract<Region, { kind: 'examNumberGrid' }>): Rect[] {
+  return region.bubbles
+    .filter((bubble) => bubble.value === 0)
+    .sort((a, b) => a.digit - b.digit)
+    .map(({ ellipse }) => {
+      const top = region.rect.y + 3.3;
+      return { x: ellipse.cx - 2.5, y: top, width: 5, height: ellipse.cy - ellipse.height / 2 - 0.8 - top };
+    });
 }
 
 function drawObjectiveBlock(doc: Doc, region: Extract<Region, { kind: 'objectiveBlock' }>): void {

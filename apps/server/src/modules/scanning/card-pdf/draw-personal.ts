@@ -1,13 +1,13 @@
 import type { CardPage, Rect } from '@huikao/answer-card';
 import type { Code128Symbol } from './code128.ts';
-import { line } from './draw-page.ts';
+import { digitCells, line } from './draw-page.ts';
 import { GUIDE_INK, INK } from './ink.ts';
 import { fieldValue, INFO_VALUE_SIZE, infoSlots } from './student-info.ts';
 import { fitText } from './text-fit.ts';
 
 // What differs from copy to copy, drawn over the page's static print: the student's name, class,
-// room and seat in their slots and the 考号 as a Code 128 barcode; on a blank card, the caption of
-// the area a pre-printed barcode sticker goes on.
+// room and seat in their slots, the 考号 as a Code 128 barcode in the barcode area and as digits
+// above the 考号 grid; on a blank card, the caption of the area a barcode sticker goes on.
 
 type Doc = PDFKit.PDFDocument;
 
@@ -32,6 +32,15 @@ export function drawPersonal(doc: Doc, page: CardPage, student: PersonalisedStud
   for (const region of page.regions) {
     if (region.kind === 'studentInfo') drawValues(doc, region.rect, region.fields, student);
     if (region.kind === 'barcode' && barcode) drawBarcode(doc, region.rect, student.examNo, barcode);
+    if (region.kind === 'examNumberGrid') {
+      // The 考号 written for the student in the cells above the grid (outside every bubble, so
+      // recognition is unaffected): the student fills the bubbles under the printed digits.
+      const digits = Array.from(student.examNo);
+      digitCells(region).forEach((cell, index) => {
+        const digit = digits[index];
+        if (digit) line(doc, digit, cell.x + cell.width / 2, cell.y + cell.height / 2, 3.4, { align: 'center' });
+      });
+    }
   }
 }
 

@@ -2,6 +2,7 @@
 // printer and a scanner see it: page sizes from pdfinfo, the font from pdffonts, and every page
 // rasterised at 200 dpi, where the four locators must sit within 0.5 mm of the template and the QR
 // must decode to the page's own page code.
+import { readFile } from 'node:fs/promises';
 import { type AnswerCardTemplate, type CardSettings, generateTemplate } from '@huikao/answer-card';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examStructure } from '../../../../../../packages/answer-card/src/test-factories.ts';
@@ -46,6 +47,12 @@ describe.each(layouts)('blank card, $paper, $columns column(s), $sides side(s)',
         expect(size.width).toBeCloseTo(width * PT_PER_MM, 1);
         expect(size.height).toBeCloseTo(height * PT_PER_MM, 1);
       }
+    });
+
+    it('asks printers for 100 % (no fit-to-page scaling)', async () => {
+      const bytes = (await readFile(file.path)).toString('latin1');
+      expect(bytes).toMatch(/\/ViewerPreferences \d+ 0 R/);
+      expect(bytes).toMatch(/\/PrintScaling \/None/);
     });
 
     it('embeds one subset of the Noto Serif CJK SC face and no other font', async () => {

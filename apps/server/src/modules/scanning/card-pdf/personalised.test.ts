@@ -1,9 +1,10 @@
 // Personalised cards: one per student in the order given, each page with the student's name, class,
 // room and seat in their slots and the 考号 as a Code 128 barcode that a scanner decodes; the blank
 // card carries none of it; a name or class too long for its slot is fitted, never spilled.
-import { type AnswerCardTemplate, generateTemplate, type Region } from '@huikao/answer-card';
+import { type AnswerCardTemplate, generateTemplate, type Rect, type Region } from '@huikao/answer-card';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examStructure } from '../../../../../../packages/answer-card/src/test-factories.ts';
+import { digitCells } from './draw-page.ts';
 import type { PersonalisedStudent } from './draw-personal.ts';
 import { codesIn, darkPixels, pageTexts, pdfFile, rasterPage } from './pdf-checks.ts';
 import { renderCardPdf } from './render-card-pdf.ts';
@@ -40,6 +41,14 @@ function regionOf<K extends Region['kind']>(page: number, kind: K): Extract<Regi
   )!;
 }
 
+/** A cell less its hairline frame. */
+const inside = (cell: Rect): Rect => ({
+  x: cell.x + 0.5,
+  y: cell.y + 0.5,
+  width: cell.width - 1,
+  height: cell.height - 1,
+});
+
 describe('personalised cards', () => {
   let file: Awaited<ReturnType<typeof pdfFile>>;
   let texts: string[];
@@ -75,6 +84,33 @@ describe('personalised cards', () => {
           regionOf(page.number, 'pageCode').payload,
         ]);
       }
+    }
+  });
+
+  it('writes the 考号 above the grid and leaves every bubble reading near white', async () => {
+    const image = await rasterPage(file.path, 1);
+    const grid = regionOf(1, 'examNumberGrid');
+    for (const cell of digitCells(grid)) expect(darkPixels(image, inside(cell))).toBeGreaterThan(20);
+    expect(texts[0]!.replace(/\s+/g, '')).toContain('20260103');
+    // omr counts a pixel dark below 80 % of the paper's grey (204 on white): light ink stays above.
+    const bubbles = [
+      ...grid.bubbles.map((bubble) => bubble.ellipse),
+      ...template.pages[0]!.regions.flatMap((region) =>
+        region.kind === 'objectiveBlock' ? region.rows.flatMap((row) => row.bubbles.map((b) => b.ellipse)) : [],
+      ),
+      regionOf(1, 'absent').bubble,
+    ];
+    expect(bubbles.length).toBeGreaterThan(100);
+    for (const bubble of bubbles) {
+      const bounds = {
+        x: bubble.cx - bubble.width / 2,
+        y: bubble.cy - bubble.height / 2,
+        width: bubble.width,
+        height: bubble.height,
+      };
+      expect(darkPixels(image, bounds, 204)).toBe(0);
+      // …yet printed: a student sees where to fill.
+      expect(darkPixels(image, bounds, 240)).toBeGreaterThan(5);
     }
   });
 
@@ -124,8 +160,45 @@ describe('the blank card', () => {
       }
       const image = await rasterPage(file.path, 1);
       expect((await codesIn(image, regionOf(1, 'barcode').rect)).code128).toEqual([]);
+      for (const cell of digitCells(regionOf(1, 'examNumberGrid'))) expect(darkPixels(image, inside(cell))).toBe(0);
     } finally {
       await file.close();
+    }
+  });
+});
+
+describe('two print runs at once', () => {
+  it('let other work in between copies and interleave on the shared font face without mixing cards', async () => {
+    const run = (prefix: string) =>
+      Array.from({ length: 40 }, (_, index) => ({
+        examNo: `${prefix}${String(index).padStart(4, '0')}`,
+        name: `${prefix === '2026' ? '甲' : '乙'}${index}`,
+        className: '九年级（1）班',
+      }));
+    const [first, second] = [run('2026'), run('2027')];
+    let otherWorkRan = false;
+    let otherWorkBeforeFirstDone: boolean | undefined;
+    const firstRun = renderCardPdf(template, { students: first }).then((pdf) => {
+      otherWorkBeforeFirstDone = otherWorkRan;
+      return pdf;
+    });
+    setImmediate(() => {
+      otherWorkRan = true;
+    });
+    const pdfs = await Promise.all([firstRun, renderCardPdf(template, { students: second })]);
+    expect(otherWorkBeforeFirstDone).toBe(true);
+    for (const [index, students] of [first, second].entries()) {
+      const file = await pdfFile(pdfs[index]!);
+      try {
+        const texts = await pageTexts(file.path);
+        expect(texts).toHaveLength(students.length * pagesPerCard);
+        students.forEach((student, at) => {
+          expect(texts[at * pagesPerCard]).toContain(student.examNo);
+          expect(texts[at * pagesPerCard]).toContain(student.name);
+        });
+      } finally {
+        await file.close();
+      }
     }
   });
 });

@@ -26,8 +26,9 @@ export interface RenderOptions {
 }
 
 const FONT = 'card-serif';
-/** Longest stretch of drawing before the event loop gets a turn. */
+/** Longest stretch of drawing before the event loop gets a turn: this long, or this many copies. */
 const YIELD_AFTER_MS = 20;
+const YIELD_AFTER_COPIES = 16;
 
 export async function renderCardPdf(template: AnswerCardTemplate, options: RenderOptions = {}): Promise<Buffer> {
   checkTemplate(template);
@@ -38,8 +39,13 @@ export async function renderCardPdf(template: AnswerCardTemplate, options: Rende
   const doc = new PDFDocument({
     autoFirstPage: false,
     margin: 0,
+    displayTitle: true,
     info: { Title: `${template.title} ${template.subject} 答题卡`.trim(), Creator: '慧考云', Producer: '慧考云' },
   });
+  // Printed at 100 %: a card scaled to fit the printer's margins moves every region it carries.
+  const catalog = (doc as unknown as { _root: { data: { ViewerPreferences: { data: Record<string, unknown> } } } })
+    ._root;
+  catalog.data.ViewerPreferences.data.PrintScaling = 'None';
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<void>((resolve, reject) => {
@@ -60,12 +66,15 @@ export async function renderCardPdf(template: AnswerCardTemplate, options: Rende
   const padBack = template.settings.sides === 2 && template.pages.length % 2 === 1;
   const copies = students ?? [undefined];
   let drawingSince = performance.now();
+  let copiesSince = 0;
   for (const student of copies) {
     // A long print run on the main thread lets other requests in between copies.
-    if (performance.now() - drawingSince > YIELD_AFTER_MS) {
+    if (copiesSince >= YIELD_AFTER_COPIES || performance.now() - drawingSince > YIELD_AFTER_MS) {
       await new Promise((resolve) => setImmediate(resolve));
       drawingSince = performance.now();
+      copiesSince = 0;
     }
+    copiesSince += 1;
     template.pages.forEach((page, index) => {
       addPage(doc, page);
       placeForm(doc, forms[index] as PageForm, page.height * PT_PER_MM);

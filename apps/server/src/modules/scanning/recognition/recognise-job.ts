@@ -12,6 +12,7 @@ import {
   type PageResultWrite,
   pageForJob,
   setPageStatus,
+  versionAlreadyScanned,
   writePageResult,
 } from './recognition-repo.ts';
 
@@ -66,7 +67,10 @@ export function createPageJob(db: Db, storage: FileStorage, recognise: Recognise
         if (!locked) return null;
         const old = [...(locked.result?.crops.map((c) => c.key) ?? []), ...(locked.imageKey ? [locked.imageKey] : [])];
         await writePageResult(tx, pageId, resultOf(output, crops, imageKey, locked.checksum));
-        if (output.outcome === 'read') await markVersionScanned(tx, Number(output.templateId), output.templateVersion);
+        if (output.outcome === 'read') {
+          const [id, version] = [Number(output.templateId), output.templateVersion];
+          if (!(await versionAlreadyScanned(tx, id, version))) await markVersionScanned(tx, id, version);
+        }
         const context = {
           actor: await actorOfUser(tx, batch.createdBy),
           schoolId: batch.schoolId,

@@ -92,3 +92,16 @@ export async function lockPageForResult(tx: Executor, pageId: number) {
     .for('update', { of: scanPages });
   return row?.page ?? null;
 }
+
+/**
+ * Whether a card version is already frozen by scans (and its card reads 扫描中): then a page needs no
+ * lock on the card row, which would otherwise make every page of the exam wait for the one before.
+ */
+export async function versionAlreadyScanned(ex: Executor, templateId: number, version: number): Promise<boolean> {
+  const [row] = await ex
+    .select({ scannedAt: cardTemplateVersions.scannedAt, status: cardTemplates.status })
+    .from(cardTemplateVersions)
+    .innerJoin(cardTemplates, eq(cardTemplates.id, cardTemplateVersions.templateId))
+    .where(and(eq(cardTemplateVersions.templateId, templateId), eq(cardTemplateVersions.version, version)));
+  return Boolean(row?.scannedAt) && row?.status === 'scanning';
+}

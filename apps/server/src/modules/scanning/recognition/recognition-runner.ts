@@ -19,6 +19,8 @@ export interface PageQueue {
 export interface RunnerOptions {
   /** Seconds a taken page is a worker's (a page takes well under one). */
   leaseSeconds?: number;
+  /** Wait before a failed page is tried again. */
+  retryDelaySeconds?: number;
   /** Idle poll for pages other processes queued. */
   pollMs?: number;
   concurrency?: number;
@@ -35,7 +37,7 @@ export function createRecognitionRunner(db: Db, queue: JobQueue, storage: FileSt
     defined ??= queue.defineQueue(PAGE_QUEUE, {
       leaseSeconds: options.leaseSeconds ?? 120,
       retryLimit: 2,
-      retryDelaySeconds: 5,
+      retryDelaySeconds: options.retryDelaySeconds ?? 5,
     });
     return defined;
   };

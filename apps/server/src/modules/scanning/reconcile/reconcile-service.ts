@@ -50,6 +50,21 @@ export async function examScanInfo(ex: Executor, seId: number, onlyRoom?: string
     .leftJoin(scanBatches, eq(scanBatches.id, scanPages.batchId))
     .where(and(eq(recognizeExceptions.singleExamId, seId), eq(recognizeExceptions.status, 0)));
 
+  // Sheets a person accepted with pages missing (their questions count as unanswered) no longer miss them.
+  const accepted = new Set(
+    (
+      await ex
+        .select({ esId: recognizeExceptions.examStudentId })
+        .from(recognizeExceptions)
+        .where(
+          and(
+            eq(recognizeExceptions.singleExamId, seId),
+            eq(recognizeExceptions.kind, 6),
+            eq(recognizeExceptions.status, 1),
+          ),
+        )
+    ).map((r) => r.esId),
+  );
   const received = new Map<number, Set<number>>();
   for (const p of pages) {
     if (p.outcome !== 'read' || p.discarded || p.esId === null || p.pageNo === null) continue;
@@ -76,7 +91,8 @@ export async function examScanInfo(ex: Executor, seId: number, onlyRoom?: string
       }
       const lacking = Array.from({ length: perCard }, (_, i) => i + 1).filter((no) => !got.has(no));
       if (lacking.length === 0) complete++;
-      else missingPages.push({ studentId: String(s.studentId), name: s.name, examNo: s.examNo, pageNos: lacking });
+      else if (!accepted.has(s.esId))
+        missingPages.push({ studentId: String(s.studentId), name: s.name, examNo: s.examNo, pageNos: lacking });
     }
     // Pages scanned in this room's batches that are not of a student placed here (or of no one).
     const extras = pages

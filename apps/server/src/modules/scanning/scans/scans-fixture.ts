@@ -17,8 +17,9 @@ import {
 } from '../recognition/test-support/card-scans.ts';
 
 // A 30-student exam room for the scanning tests: 九年级 数学 with 20 objective questions (单选, 多选
-// with a partial mark, 判断) and six answer boxes, every student in 第1考场 with an 8-digit 考号, and
-// its answer card generated through the card calls (A3, two columns, two sides). Sheets are the card's
+// with a partial mark, 判断) and three answer boxes, every student in 第1考场 with an 8-digit 考号, and
+// its answer card generated through the card calls (A4, both sides: two pages a student; the A3
+// cards are read in recognition/recognise-pdf.test.ts and the bench). Sheets are the card's
 // own PDF rasterised at 200 dpi, filled in pencil and put through a scanner (turned, scaled, blurred,
 // speckled, JPEG 60).
 
@@ -65,7 +66,7 @@ export async function setUpScanRoom() {
       partialMark: type === 2 ? 2 : null,
     });
   }
-  for (let n = 21; n <= 26; n++) {
+  for (let n = 21; n <= 23; n++) {
     rows.push({
       schoolId: school.id,
       singleExamId: single.id,
@@ -80,7 +81,7 @@ export async function setUpScanRoom() {
     await s.call<CardTemplate>(scanningCardsApi.saveExamTemplate, {
       schoolId: s.sid,
       seId: String(single.id),
-      settings: { paper: 'A3', columns: 2, sides: 2, identityMode: 'grid', examNumberLength: 8 },
+      settings: { paper: 'A4', columns: 1, sides: 2, identityMode: 'grid', examNumberLength: 8 },
     }),
   );
   const rasters = await rasterisePdf(await renderCardPdf(card.template), DPI);

@@ -2,7 +2,7 @@ import type { ScanBatch, ScanFile, scanningScansApi } from '@huikao/contracts';
 import type { z } from 'zod';
 import { recordAudit } from '../../../platform/audit-log.ts';
 import type { Actor } from '../../../platform/auth-context.ts';
-import type { Db } from '../../../platform/db.ts';
+import type { Db, Executor } from '../../../platform/db.ts';
 import { AppError, ruleBroken } from '../../../platform/errors.ts';
 import type { Upload } from '../../../platform/files.ts';
 import { lockKey } from '../../../platform/locks.ts';
@@ -89,11 +89,11 @@ export function createScansService(db: Db, storage: FileStorage, pages: PageQueu
     if (!checked.ok) {
       return { row: await repo.insertFile(db, { ...base, status: 'refused', message: checked.message }), pageIds: [] };
     }
-    const duplicateOf = async () => {
-      const earlier = await repo.storedFileWithSha(db, batch.singleExamId, checked.sha256);
+    const duplicateOf = async (ex: Executor) => {
+      const earlier = await repo.storedFileWithSha(ex, batch.singleExamId, checked.sha256);
       return earlier ? `与批次 ${earlier.batchId} 中已上传的“${earlier.fileName}”相同，未重复保存` : null;
     };
-    const early = await duplicateOf();
+    const early = await duplicateOf(db);
     if (early) return { row: await repo.insertFile(db, { ...base, status: 'duplicate', message: early }), pageIds: [] };
 
     // Bytes go to storage before the transaction (no file work inside it); whatever the transaction
@@ -116,7 +116,7 @@ export function createScansService(db: Db, storage: FileStorage, pages: PageQueu
       const result = await db.transaction(async (tx) => {
         // Two uploads of the same bytes into one exam at once: one stores, the other is its duplicate.
         await lockKey(tx, 'scan-file', `${batch.singleExamId}:${checked.sha256}`);
-        const duplicate = await duplicateOf();
+        const duplicate = await duplicateOf(tx);
         if (duplicate) {
           return {
             row: await repo.insertFile(tx, { ...base, status: 'duplicate', message: duplicate }),
