@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type ScanFile, scanningScansApi as api } from '@huikao/contracts';
+import { scanningScansApi as api, type ScanFile } from '@huikao/contracts';
 import type { StationClient } from './station-client.ts';
 
 // A scanning station's output folder, watched (issue #16 item 1): every file that has stopped
@@ -78,7 +78,12 @@ export class ScanStation {
     const bytes = await readFile(path.join(this.options.folder, file));
     const { log, seId, room } = this.options;
     if (!this.batchId) {
-      const batch = await this.client.call(api.createBatch, { schoolId: this.client.user.schoolId, seId, room, dpi: 200 });
+      const batch = await this.client.call(api.createBatch, {
+        schoolId: this.client.user.schoolId,
+        seId,
+        room,
+        dpi: 200,
+      });
       this.batchId = batch.batchId;
       log(`新建扫描批次 ${batch.batchId}${room ? `（考场 ${room}）` : ''}`);
     }

@@ -43,7 +43,13 @@ async function main() {
   const client = await connectStation({ server, loginName, password, appKey: process.env.APP_KEY ?? DEV_APP_KEY });
   const log = (line: string) => console.log(line);
   log(`已登录 ${server}：${client.user.name}（${client.user.loginName}）`);
-  const station = new ScanStation(client, { folder, seId: values.exam, room: values.room, settleMs: settle * 1000, log });
+  const station = new ScanStation(client, {
+    folder,
+    seId: values.exam,
+    room: values.room,
+    settleMs: settle * 1000,
+    log,
+  });
 
   if (values.once) {
     // Two looks a settle period apart: files still being written are waited for.
@@ -108,9 +114,13 @@ function readArgs() {
 
 function report(station: ScanStation, log: (line: string) => void) {
   const t = station.totals;
-  log(`完成：保存 ${t.stored} 个文件（${t.pages} 页），重复 ${t.duplicate} 个，拒收 ${t.refused} 个，上传失败 ${t.failed} 次`);
+  log(
+    `完成：保存 ${t.stored} 个文件（${t.pages} 页），重复 ${t.duplicate} 个，拒收 ${t.refused} 个，上传失败 ${t.failed} 次`,
+  );
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-main().catch((error) => fail(error instanceof StationError ? error.message : `扫描上传失败：${(error as Error).stack}`));
+main().catch((error) =>
+  fail(error instanceof StationError ? error.message : `扫描上传失败：${(error as Error).stack}`),
+);

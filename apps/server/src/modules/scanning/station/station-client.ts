@@ -70,7 +70,10 @@ export async function connectStation(login: StationLogin): Promise<StationClient
   };
 }
 
-async function post(url: string, init: { headers: Record<string, string>; body: string | FormData }): Promise<Envelope> {
+async function post(
+  url: string,
+  init: { headers: Record<string, string>; body: string | FormData },
+): Promise<Envelope> {
   let response: Response;
   try {
     response = await fetch(url, { method: 'POST', ...init });
@@ -85,6 +88,7 @@ async function post(url: string, init: { headers: Record<string, string>; body: 
   }
   if (response.status === 401) throw new StationError('登录已失效或账号密码不正确');
   if (response.status === 403) throw new StationError(envelope.message || '无权进行扫描上传');
-  if (!response.ok || envelope.status !== 200) throw new StationError(envelope.message || `请求失败（HTTP ${response.status}）`);
+  if (!response.ok || envelope.status !== 200)
+    throw new StationError(envelope.message || `请求失败（HTTP ${response.status}）`);
   return envelope;
 }
