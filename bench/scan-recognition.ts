@@ -138,6 +138,10 @@ await Promise.all(
       };
       const out = await recogniseOffThread(input);
       if (out.outcome === 'read') read++;
+      if ((i + 1) % 500 === 0) {
+        const at = (performance.now() - t0) / 1000;
+        console.log(`  ${i + 1} sides, ${((i + 1) / at).toFixed(1)} sides/s, RSS ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MB`);
+      }
     }
   }),
 );

@@ -238,6 +238,68 @@ describe('a 30-student room scanned through the API', () => {
   }, 600_000);
 });
 
+describe('student cards, the procedure, and deleting a batch', () => {
+  it('takes a student’s answers typed by hand and writes them through the score path', async () => {
+    const card = expectOk(
+      await call<{ answers: Record<string, string | null> }>(api.saveOrUpdateExamStudentCard, {
+        seId: s.room.seId,
+        studentId: String(s.room.students[0]!.id),
+        answers: { '1': 'd' },
+      }),
+    );
+    expect(card.answers['1']).toBe('D');
+    const q1 = String(s.room.questions[0]!.id);
+    expect((await scoresByStudent()).get(s.room.students[0]!.id)!.choices[q1]).toBe('D');
+    const refused = await call(api.saveOrUpdateExamStudentCard, {
+      seId: s.room.seId,
+      studentId: String(s.room.students[0]!.id),
+      answers: { '1': 'Z' },
+    });
+    expect([refused.status, refused.message]).toEqual([400, expect.stringContaining('选项“Z”不允许')]);
+  });
+
+  it('moves the exam to 成绩核对 once no exception is open', async () => {
+    expect(expectOk(await call<{ code: number }>(api.getSingleProcedure, { seId: s.room.seId })).code).toBe(2);
+    const moved = expectOk(
+      await call<{ code: number; name: string }>(api.updateSingleProcedure, { seId: s.room.seId, code: 4 }),
+    );
+    expect([moved.code, moved.name]).toEqual([4, '成绩核对']);
+  });
+
+  it('deletes a batch softly: kept in the history with who and why, gone from the sheets', async () => {
+    expectOk(await call(api.deleteBatch, { batchId, reason: '整批重扫' }));
+    const history = expectOk(
+      await call<{ batchId: string; deletedByName: string | null; deleteReason: string | null }[]>(api.batchHistory, {
+        seId: s.room.seId,
+      }),
+    );
+    expect(history.find((b) => b.batchId === batchId)).toMatchObject({ deleteReason: '整批重扫' });
+    expect(history.find((b) => b.batchId === batchId)!.deletedByName).toBeTruthy();
+    const active = expectOk(await call<{ batchId: string }[]>(api.findBatches, { seId: s.room.seId }));
+    expect(active.some((b) => b.batchId === batchId)).toBe(false);
+    const info = expectOk(await call<ExamScanInfo>(api.syncExamRoomScanInfo, { seId: s.room.seId }));
+    expect(info.totals.receivedPages).toBe(0);
+    // The originals stay stored: the deleted batch's pages still show their images.
+    const page = (
+      await s.db
+        .select()
+        .from(scanPages)
+        .where(eq(scanPages.batchId, Number(batchId)))
+    )[0]!;
+    const image = await s.t.app.inject({
+      method: 'POST',
+      url: api.pageImage.path,
+      headers: {
+        loginName: s.sessions.admin.loginName,
+        jwtToken: s.sessions.admin.jwtToken,
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify({ schoolId: s.sid, pageId: String(page.id) }),
+    });
+    expect(image.headers['content-type']).toBe('image/jpeg');
+  });
+});
+
 describe('bad files: a clear message each, nothing else in the batch affected', () => {
   it('refuses a non-image, a corrupt JPEG, a 0-byte file, a 400-page PDF and a zip with ../x', async () => {
     const batch = (await createBatch(s)).batchId;
