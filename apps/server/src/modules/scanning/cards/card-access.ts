@@ -3,6 +3,7 @@ import type { Executor } from '../../../platform/db.ts';
 import { forbidden } from '../../../platform/errors.ts';
 import { ownedBy, schoolOf } from '../../../platform/tenancy.ts';
 import { ownSingleExam, type SingleWithMulti, taughtClassIds } from '../../exams/index.ts';
+import * as lists from './card-lists-repo.ts';
 import * as repo from './cards-repo.ts';
 
 // Who works on which answer cards (decisions.md 2026-11-26): the school administrator (type 5) on
@@ -34,7 +35,7 @@ export async function cardExam(ex: Executor, actor: Actor, schoolId: string, seI
   const single = await ownSingleExam(ex, actor, schoolId, seId);
   if (actor.type === 5 || single.multi.createdBy === actor.userId) return single;
   const taught = await taughtClassIds(ex, actor.userId, single.multi.termId, single.courseId);
-  const seated = (await repo.seatedClasses(ex, [single.id])).get(single.id) ?? [];
+  const seated = (await lists.seatedClasses(ex, [single.id])).get(single.id) ?? [];
   if (!seated.some((id) => taught.includes(id))) throw forbidden(NOT_YOURS);
   return single;
 }

@@ -5,9 +5,10 @@ import type { Db, Executor } from '../../../platform/db.ts';
 import { badInput, notFound, ruleBroken } from '../../../platform/errors.ts';
 import { FileResult } from '../../../platform/files.ts';
 import { idOf, ownedBy } from '../../../platform/tenancy.ts';
-import { CardFontMissing, type PersonalisedStudent, renderCardPdf } from '../card-pdf/index.ts';
+import { CardFontMissing, type PersonalisedStudent, renderCardPdf, renderCardPdfInWorker } from '../card-pdf/index.ts';
 import { ownCard } from './card-access.ts';
 import { checkCardLink, signCardLink } from './card-link.ts';
+import * as lists from './card-lists-repo.ts';
 import { findCardVersion } from './card-versions.ts';
 import * as repo from './cards-repo.ts';
 import type { CardParams } from './cards-service.ts';
@@ -31,7 +32,7 @@ export async function personalisedStudents(
   seId: number,
   filter: { classId?: number; room?: string } = {},
 ): Promise<PersonalisedStudent[]> {
-  const rows = await repo.cardStudents(ex, seId, filter);
+  const rows = await lists.cardStudents(ex, seId, filter);
   if (rows.length === 0) throw badInput('没有可打印的考生：请先为该科目安排考生');
   const missing = rows.filter((r) => !r.examNo);
   if (missing.length > 0) {
@@ -58,10 +59,14 @@ export async function personalisedStudents(
   }));
 }
 
-/** The PDF, rendered outside any transaction; a server without the card's font says so in Chinese. */
+/**
+ * The PDF, rendered outside any transaction: a blank card on this thread (tens of milliseconds), a
+ * print run of personalised cards in a worker thread (seconds of CPU for a whole exam). A server
+ * without the card's font says so in Chinese.
+ */
 async function render(template: AnswerCardTemplate, students?: PersonalisedStudent[]): Promise<Buffer> {
   try {
-    return await renderCardPdf(template, students ? { students } : {});
+    return students ? await renderCardPdfInWorker(template, { students }) : await renderCardPdf(template);
   } catch (error) {
     if (error instanceof CardFontMissing) throw ruleBroken(error.message);
     throw error;
@@ -97,7 +102,7 @@ export function createCardFiles(db: Db, secret: string, now: () => number = () =
       let classId: number | undefined;
       if (p.classId !== undefined) {
         classId = idOf(p.classId, '班级');
-        ownedBy(await repo.classRow(db, classId), found.card.schoolId, '班级不存在或已删除');
+        ownedBy(await lists.classRow(db, classId), found.card.schoolId, '班级不存在或已删除');
       }
       const students = await personalisedStudents(db, found.card.singleExamId, { classId, room: p.room });
       const pdf = await render(found.template, students);

@@ -8,6 +8,7 @@ import { ownMultiExam } from '../../exams/index.ts';
 import { cardExam, ownCard, teachesExam } from './card-access.ts';
 import { cardView, generateCard, generationSettings, isFrozen, relayCard } from './card-build.ts';
 import { auditCard as audit, createCard, lockSingleExamCard } from './card-create.ts';
+import * as lists from './card-lists-repo.ts';
 import * as repo from './cards-repo.ts';
 
 // Answer-card templates (issue #15): generation from the exam's structure, the designer's changes
@@ -27,10 +28,10 @@ export function createCardsService(db: Db) {
 
   /** 我的答题卡's rows the actor may see (the same rule as every card call). */
   async function visibleRows(actor: Actor, schoolId: number, meId: number | null) {
-    const rows = await repo.cardListRows(db, schoolId, meId);
+    const rows = await lists.cardListRows(db, schoolId, meId);
     if (actor.type === 5) return rows;
-    const links = await repo.teachingLinks(db, actor.userId);
-    const seated = await repo.seatedClasses(
+    const links = await lists.teachingLinks(db, actor.userId);
+    const seated = await lists.seatedClasses(
       db,
       rows.map((r) => r.seId),
     );
@@ -126,7 +127,7 @@ export function createCardsService(db: Db) {
           (p.status === undefined || r.status === p.status) &&
           (!keyword || r.examName.toLowerCase().includes(keyword) || r.courseName.toLowerCase().includes(keyword)),
       );
-      const pages = await repo.pageCounts(
+      const pages = await lists.pageCounts(
         db,
         rows.flatMap((r) => (r.templateId === null ? [] : [r.templateId])),
       );
@@ -162,8 +163,8 @@ export function createCardsService(db: Db) {
 
     async findTemplateTeachers(actor: Actor, p: CardParams<'findTemplateTeachers'>) {
       const single = await cardExam(db, actor, p.schoolId, p.seId);
-      const seated = (await repo.seatedClasses(db, [single.id])).get(single.id) ?? [];
-      const rows = await repo.courseTeachers(db, single.multi.termId, single.courseId, seated);
+      const seated = (await lists.seatedClasses(db, [single.id])).get(single.id) ?? [];
+      const rows = await lists.courseTeachers(db, single.multi.termId, single.courseId, seated);
       const byTeacher = new Map<number, { teacherId: string; name: string; classNames: string[] }>();
       for (const r of rows) {
         const entry = byTeacher.get(r.teacherId) ?? { teacherId: String(r.teacherId), name: r.name, classNames: [] };

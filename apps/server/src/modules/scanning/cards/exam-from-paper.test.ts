@@ -9,8 +9,9 @@ import {
   questionBankUserApi,
   type UserPaperDetail,
 } from '@huikao/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multiExams, qbQuestions } from '../../../db/schema.ts';
+import { cardTemplates, multiExams, qbQuestions } from '../../../db/schema.ts';
 import { type ExamsSetup, setUpExams } from '../../../test/exams-fixture.ts';
 import { draft } from '../../../test/question-bank-fixture.ts';
 import { expectFailure, expectForbidden, expectOk } from '../../../test/school-base-fixture.ts';
@@ -173,5 +174,12 @@ describe('用此试卷建考试', () => {
     const before = await examCount();
     expectFailure(await s.as(s.sessions.mathTeacher, api.createExamFromPaper, examParams()), 400, /同名考试已存在/);
     expect(await examCount()).toBe(before);
+  });
+
+  it('deletes the exam made from the paper with its card', async () => {
+    const [made] = await s.db.select().from(multiExams).where(eq(multiExams.name, '一次函数单元测验'));
+    const before = (await s.db.select().from(cardTemplates)).length;
+    expectOk(await s.call(examsApi.deleteMultiExam, { schoolId: s.sid, meId: String(made!.id) }));
+    expect(await s.db.select().from(cardTemplates)).toHaveLength(before - 1);
   });
 });

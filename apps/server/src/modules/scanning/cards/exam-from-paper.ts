@@ -3,7 +3,7 @@ import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db } from '../../../platform/db.ts';
 import { badInput } from '../../../platform/errors.ts';
 import { raceToConflict } from '../../../platform/tenancy.ts';
-import { createExamFromPaper, ownSingleExam, type PaperExamInput } from '../../exams/index.ts';
+import { createExamFromPaper, type PaperExamInput } from '../../exams/index.ts';
 import { createPaperExports } from '../../question-bank/index.ts';
 import { createCard, lockSingleExamCard } from './card-create.ts';
 import type { CardParams } from './cards-service.ts';
@@ -101,7 +101,7 @@ export function createExamFromPaperService(db: Db) {
             examType: p.examType,
             ...structure,
           });
-          const single = await ownSingleExam(tx, actor, p.schoolId, String(exam.seId));
+          const single = { id: exam.seId, schoolId: Number(p.schoolId) };
           await lockSingleExamCard(tx, single.id);
           const templateId = await createCard(tx, { actor, userId: actor.userId }, single, p.settings ?? {});
           return {
