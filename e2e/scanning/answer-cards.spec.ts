@@ -113,6 +113,15 @@ describe('answer cards', () => {
     expect(threeColumns.template.pages[0]!.columns).toHaveLength(3);
     await page.getByText(`A3 3 栏 · ${threeColumns.template.pages.length} 页`).waitFor();
 
+    step('bad input');
+    // A 考号 of 30 digits is refused with the field's message, and the stored length comes back.
+    const digits = page.getByLabel('考号位数');
+    await digits.fill('30');
+    await digits.press('Enter');
+    await notification(page, '考号位数只能是 1 到 20').waitFor();
+    await expect.poll(() => digits.inputValue()).toBe(String(threeColumns.settings.examNumberLength));
+    expect((await cardOf(admin, seId))?.revision).toBe(threeColumns.revision);
+
     step('pdf');
     // The blank PDF: as many A3 landscape pages as the template has.
     const [download] = await Promise.all([
@@ -153,6 +162,30 @@ describe('answer cards', () => {
       await stranger.context.close();
     }
   }, 150_000);
+
+  it('a printed demo card is read-only until saved as a new version', async () => {
+    await loginThroughPage(page, 'admin01', DEMO_PASSWORD);
+    await page.waitForURL(/\/teacher\//);
+    await page.goto('/teacher/examMark/my-card');
+    const table = page.getByTestId('data-table-答题卡列表');
+    await table.locator('tr.ant-table-row').first().waitFor();
+    await pickOption(page, page.getByLabel('考试'), '九年级11月月考');
+    const printed = table.locator('tr.ant-table-row', { hasText: '已印刷' }).first();
+    await printed.waitFor();
+    await printed.getByRole('button', { name: '设计' }).click();
+
+    await page.waitForURL(/\/examTemplateInfo\?seId=\d+/);
+    await expect.poll(() => page.getByTestId('card-status').textContent()).toBe('已印刷');
+    const version = Number(/第 (\d+) 版/.exec((await page.getByTestId('card-version').textContent()) ?? '')?.[1]);
+    await page.getByTestId('card-page-1').waitFor();
+    expect(await page.getByRole('slider').count()).toBe(0);
+
+    await page.getByRole('button', { name: '另存为新版本' }).click();
+    await page.getByRole('slider').first().waitFor();
+    await page.locator('.ant-segmented-item', { hasText: '单面' }).click();
+    await notification(page, `已另存为第 ${version + 1} 版`).waitFor();
+    await expect.poll(() => page.getByTestId('card-version').textContent()).toBe(`第 ${version + 1} 版`);
+  });
 
   it('a teacher makes an exam from a paper in 我的试卷 and sees its card', async () => {
     const teacher = await loginAs('teacher01');

@@ -39,16 +39,21 @@ export function CardDesigner({ card }: CardDesignerProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the version is what resets the lock
   useEffect(() => setUnlocked(false), [card.version]);
 
-  function change(next: CardLayoutChange, done: string) {
-    update.mutate(
-      { card, change: next },
-      {
-        onSuccess: (saved) =>
-          notifySuccess(done, saved.version !== card.version ? `已另存为第 ${saved.version} 版` : undefined),
-      },
-    );
+  // Bumped by a refused change, so the typed box heights show the stored values again.
+  const [refused, setRefused] = useState(0);
+
+  /** Saves one change; rejects when refused (the api-client showed why: boxes that no longer fit …). */
+  async function change(next: CardLayoutChange, done: string): Promise<void> {
+    try {
+      const saved = await update.mutateAsync({ card, change: next });
+      notifySuccess(done, saved.version !== card.version ? `已另存为第 ${saved.version} 版` : undefined);
+    } catch (error) {
+      setRefused((count) => count + 1);
+      throw error;
+    }
   }
-  const resize = (boxId: string, height: number) => change({ boxHeights: { [boxId]: height } }, '答题框高度已保存');
+  const resize = (boxId: string, height: number) =>
+    void change({ boxHeights: { [boxId]: height } }, '答题框高度已保存').catch(() => undefined);
 
   return (
     <Flex vertical gap={12}>
@@ -149,6 +154,7 @@ export function CardDesigner({ card }: CardDesignerProps) {
             </Card>
             <Card size="small" title="答题框高度">
               <BoxHeightList
+                key={`boxes-${refused}`}
                 boxes={cardBoxes(card.template)}
                 disabled={!editable || update.isPending}
                 onResize={resize}

@@ -6,7 +6,8 @@ import { columnsFor, IDENTITY_OPTIONS, PAPER_OPTIONS, SIDES_OPTIONS } from '../c
 export interface CardSettingsBarProps {
   card: CardTemplate;
   disabled: boolean;
-  onChange: (change: CardLayoutChange) => void;
+  /** Saves the change; a refusal rejects (the api-client has said why). */
+  onChange: (change: CardLayoutChange) => Promise<void>;
 }
 
 /**
@@ -21,7 +22,9 @@ export function CardSettingsBar({ card, disabled, onChange }: CardSettingsBarPro
   useEffect(() => setLength(settings.examNumberLength), [settings.examNumberLength]);
 
   const commitLength = () => {
-    if (length !== settings.examNumberLength) onChange({ examNumberLength: length ?? 0 });
+    if (length === settings.examNumberLength) return;
+    // A refused length goes back to the stored one, so the field never shows what was not saved.
+    onChange({ examNumberLength: length ?? 0 }).catch(() => setLength(settings.examNumberLength));
   };
 
   return (
@@ -31,7 +34,7 @@ export function CardSettingsBar({ card, disabled, onChange }: CardSettingsBarPro
           aria-label="纸张"
           value={settings.paper}
           options={PAPER_OPTIONS.map((option) => ({ ...option }))}
-          onChange={(paper) => onChange({ paper: paper as 'A4' | 'A3' })}
+          onChange={(paper) => void onChange({ paper: paper as 'A4' | 'A3' }).catch(() => undefined)}
         />
       </Form.Item>
       <Form.Item label="栏数">
@@ -39,7 +42,7 @@ export function CardSettingsBar({ card, disabled, onChange }: CardSettingsBarPro
           aria-label="栏数"
           value={settings.columns}
           options={columnsFor(settings.paper).map((value) => ({ value, label: `${value} 栏` }))}
-          onChange={(columns) => onChange({ columns: columns as 1 | 2 | 3 })}
+          onChange={(columns) => void onChange({ columns: columns as 1 | 2 | 3 }).catch(() => undefined)}
         />
       </Form.Item>
       <Form.Item label="印刷">
@@ -47,7 +50,7 @@ export function CardSettingsBar({ card, disabled, onChange }: CardSettingsBarPro
           aria-label="单双面"
           value={settings.sides}
           options={SIDES_OPTIONS.map((option) => ({ ...option }))}
-          onChange={(sides) => onChange({ sides: sides as 1 | 2 })}
+          onChange={(sides) => void onChange({ sides: sides as 1 | 2 }).catch(() => undefined)}
         />
       </Form.Item>
       <Form.Item label="考生识别">
@@ -56,7 +59,7 @@ export function CardSettingsBar({ card, disabled, onChange }: CardSettingsBarPro
           style={{ width: 170 }}
           value={settings.identityMode}
           options={IDENTITY_OPTIONS.map((option) => ({ ...option }))}
-          onChange={(identityMode) => onChange({ identityMode })}
+          onChange={(identityMode) => void onChange({ identityMode }).catch(() => undefined)}
         />
       </Form.Item>
       <Form.Item label="考号位数">
@@ -68,7 +71,8 @@ export function CardSettingsBar({ card, disabled, onChange }: CardSettingsBarPro
             value={length}
             onChange={setLength}
             onBlur={commitLength}
-            onPressEnter={commitLength}
+            // Enter leaves the field, which commits once (a refusal remounts the bar, blurring it again).
+            onPressEnter={(event) => (event.target as HTMLInputElement).blur()}
           />
           位
         </Flex>
