@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Card, Flex, Segmented } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BatchList } from './batch-list.tsx';
 import { ExceptionQueue } from './exception-queue.tsx';
 import { Reconciliation } from './reconciliation.tsx';
-import { scanQueries, useScanContext } from './scan-queries.ts';
+import { scanKeys, scanQueries, useScanContext } from './scan-queries.ts';
 import { UploadPanel } from './upload-panel.tsx';
 
 // 扫描 (issue #16), a tab of 试卷制作: upload and recognition progress, the exception queues and
@@ -22,6 +22,14 @@ export function ScanTab({ seId, meId }: { seId: string; meId: string }) {
   });
   const polling = batches.data?.some((b) => !b.deletedAt && b.pages.queued + b.pages.recognising > 0) ?? false;
   const summary = useQuery({ ...scanQueries.summary(schoolId, seId, polling), enabled: canScan && seId !== '' });
+  // When the last page is recognised, polling stops: read the counts, queues and rooms once more,
+  // or they would show the state of the poll before the last pages' exceptions were written.
+  const client = useQueryClient();
+  const wasPolling = useRef(false);
+  useEffect(() => {
+    if (wasPolling.current && !polling) void client.invalidateQueries({ queryKey: scanKeys.all(schoolId, seId) });
+    wasPolling.current = polling;
+  }, [polling, client, schoolId, seId]);
 
   if (!canScan) return <Alert type="info" showIcon title="扫描和识别异常处理由学校管理员进行" />;
   return (
