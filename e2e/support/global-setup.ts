@@ -24,7 +24,8 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'huikao-e2e-'));
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' });
   // The report worker computes the demo exams' analysis reports in the background, as in production.
-  const app = await buildApp(config, { logger: false, analysisWorker: true });
+  // Scanned pages are recognised in the background too, as in production (the 扫描 flows watch it).
+  const app = await buildApp(config, { logger: false, analysisWorker: true, scanWorker: true });
   const db = app.platform.database.db;
   await seedDemoSchool(db);
 

@@ -10,6 +10,7 @@ export * from './question-bank.ts';
 export * from './question-bank-school.ts';
 export * from './question-bank-user.ts';
 export * from './scanning-cards.ts';
+export * from './scanning-rooms.ts';
 export * from './scanning-scans.ts';
 export * from './school-base.ts';
 export * from './school-setup.ts';

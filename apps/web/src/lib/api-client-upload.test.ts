@@ -72,3 +72,71 @@ describe('downloads (get)', () => {
     expect(url).toBe('/schoolbase/api/export?schoolId=1&kind=students&classId=11');
   });
 });
+
+/** An XMLHttpRequest that reports the given progress, then answers with the envelope. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  readonly upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } =
+    {
+      onprogress: null,
+    };
+  responseType = '';
+  status = 0;
+  response: Blob | null = null;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  getAllResponseHeaders() {
+    return 'content-type: application/json\r\n';
+  }
+  abort() {
+    this.onabort?.();
+  }
+  send(body: unknown) {
+    this.body = body;
+    this.upload.onprogress?.({ loaded: 50, total: 200, lengthComputable: true });
+    this.upload.onprogress?.({ loaded: 200, total: 200, lengthComputable: true });
+    this.status = 200;
+    this.response = new Blob([JSON.stringify({ status: 200, message: '成功', data: { files: [] } })]);
+    this.onload?.();
+  }
+}
+
+describe('upload progress', () => {
+  it('goes through XMLHttpRequest when asked for progress, with the same request and answer', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const seen: [number, number][] = [];
+    const result = await callUpload(
+      schoolBaseApi.importPreview,
+      { schoolId: '1', kind: 'students', termId: '3' },
+      new File(['x'], 'a.xlsx'),
+      {
+        onUploadProgress: (loaded, total) => seen.push([loaded, total]),
+      },
+    );
+    expect(result).toEqual({ files: [] });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(seen).toEqual([
+      [50, 200],
+      [200, 200],
+    ]);
+    const xhr = FakeXhr.last!;
+    expect([xhr.method, xhr.url]).toEqual(['POST', '/schoolbase/api/import/preview']);
+    expect(xhr.headers.loginName).toBe('admin01');
+    expect([...(xhr.body as FormData).keys()]).toEqual(['schoolId', 'kind', 'termId', UPLOAD_FIELD]);
+  });
+});

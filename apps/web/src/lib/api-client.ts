@@ -59,10 +59,10 @@ export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   /**
-   * An upload's progress: the share of the request body sent (0–1), as the browser reports it. fetch
-   * cannot report it, so such a call goes through XMLHttpRequest; everything after is the same.
+   * Upload progress of the request body (bytes sent, bytes in all). fetch reports none, so a call
+   * given this option goes through XMLHttpRequest; everything else about it is the same.
    */
-  onUploadProgress?: (sent: number) => void;
+  onUploadProgress?: (loaded: number, total: number) => void;
 }
 
 /** A file response (Content-Disposition). */
@@ -169,14 +169,10 @@ async function send(endpoint: Endpoint, request: HttpRequest, options: CallOptio
   let response: Response;
   let payload: { file: FileDownload } | { text: string };
   try {
+    const init = { method: request.method, headers: request.headers, body: request.body, signal: controller.signal };
     response = options.onUploadProgress
-      ? await sendWithProgress(request, controller.signal, options.onUploadProgress)
-      : await fetch(request.url, {
-          method: request.method,
-          headers: request.headers,
-          body: request.body,
-          signal: controller.signal,
-        });
+      ? await fetchWithUploadProgress(request.url, init, options.onUploadProgress)
+      : await fetch(request.url, init);
     const fileName = fileNameFromDisposition(response.headers.get('Content-Disposition'));
     payload =
       response.ok && fileName !== null
@@ -211,17 +207,21 @@ async function send(endpoint: Endpoint, request: HttpRequest, options: CallOptio
   return { type: 'data', data: envelope.data };
 }
 
-/** The request through XMLHttpRequest, for its upload progress; answers a Response like fetch's. */
-function sendWithProgress(request: HttpRequest, signal: AbortSignal, onProgress: (sent: number) => void) {
-  return new Promise<Response>((resolve, reject) => {
+/**
+ * fetch's answer, through XMLHttpRequest for its upload progress events. Rejects like fetch does
+ * (a network failure or an abort), so `send` treats both transports alike.
+ */
+function fetchWithUploadProgress(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string | FormData; signal: AbortSignal },
+  onProgress: (loaded: number, total: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(request.method, request.url);
-    for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value);
+    xhr.open(init.method, url);
     xhr.responseType = 'blob';
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
-    };
-    xhr.upload.onload = () => onProgress(1);
+    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : 0);
     xhr.onload = () => {
       const headers = new Headers();
       for (const line of xhr
@@ -231,12 +231,13 @@ function sendWithProgress(request: HttpRequest, signal: AbortSignal, onProgress:
         const at = line.indexOf(':');
         if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
       }
-      resolve(new Response(xhr.response as Blob, { status: xhr.status, headers }));
+      // A Response cannot carry status 0 or 1xx; XHR only reaches onload with a real status.
+      resolve(new Response(xhr.status === 204 ? null : (xhr.response as Blob), { status: xhr.status, headers }));
     };
-    xhr.onerror = () => reject(new TypeError('network error'));
+    xhr.onerror = () => reject(new TypeError('network'));
     xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(request.body ?? null);
+    init.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(init.body ?? null);
   });
 }
 
@@ -296,4 +297,9 @@ function showSessionExpiredDialog(): void {
       sessionDialogOpen = false;
     },
   });
+}
+
+/** An upload-progress callback for a caller that wants the share sent (0–1), e.g. a progress bar. */
+export function uploadShare(onShare: (sent: number) => void) {
+  return (loaded: number, total: number) => onShare(total > 0 ? Math.min(1, loaded / total) : 0);
 }

@@ -12,6 +12,10 @@ export { type ScannedPaper, type ScannedWrite, writeScannedAnswers } from './sco
 export { derivePaper } from './scores/score-paper.ts';
 export { createExamFromPaper, type PaperExamInput } from './setup/exam-from-paper.ts';
 export { examStructureOf } from './setup/questions-service.ts';
+// For the scanning module's 考场编排 (issue #16): rooms and seats written to exam_students, and the
+// exam-student calls it offers on the scanning screens (the exams rules and audit, unchanged).
+export { createExamStudentsService } from './students/exam-students-service.ts';
+export { clearRoomSeating, renameRoomSeating, type StudentSeating, writeSeating } from './students/seating-repo.ts';
 
 export function createExamsModule(db: Db, storage: FileStorage) {
   return {

@@ -5,7 +5,7 @@ import {
   type ImportResult,
   schoolBaseApi,
 } from '@huikao/contracts';
-import { call, callFile, callUpload, type FileDownload } from '../../lib/api-client.ts';
+import { call, callFile, callUpload, type FileDownload, uploadShare } from '../../lib/api-client.ts';
 import { saveDownload } from '../../lib/download.ts';
 
 // The Excel side of the school base screens: templates, the upload preview, batch add, exports.
@@ -35,7 +35,7 @@ export function previewImport(
 ) {
   return callUpload(schoolBaseApi.importPreview, { schoolId, kind, termId }, file, {
     silent: true,
-    onUploadProgress,
+    onUploadProgress: onUploadProgress && uploadShare(onUploadProgress),
   }) as Promise<ImportPreview>;
 }
 

@@ -3,7 +3,7 @@ import { examsApi, type ImportResult, type ScoreImportPreview, type ScoreImportR
 import { Button } from 'antd';
 import { useRef, useState } from 'react';
 import { type DialogPreview, type ImportCommitRow, ImportDialog } from '../../../components/import-dialog.tsx';
-import { callFile, callUpload } from '../../../lib/api-client.ts';
+import { callFile, callUpload, uploadShare } from '../../../lib/api-client.ts';
 import { saveDownload } from '../../../lib/download.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useExamContext } from '../exam-context.ts';
@@ -62,7 +62,7 @@ export function ScoreImportButton({ meId, seId, courseName, disabled }: ScoreImp
   async function preview(file: File, onUploadProgress: (sent: number) => void): Promise<DialogPreview> {
     const checked = (await callUpload(examsApi.uploadFileParse, { schoolId, meId, seId }, file, {
       silent: true,
-      onUploadProgress,
+      onUploadProgress: uploadShare(onUploadProgress),
     })) as ScoreImportPreview;
     onlySheet.current = checked.sheets[0]?.sheet ?? '';
     return previewForDialog(checked);

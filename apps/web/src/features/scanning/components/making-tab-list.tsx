@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import type { MakingContext, MakingTabDefinition } from '../making-tabs.ts';
+import { ExamRoomsTab } from '../rooms/exam-rooms-tab.tsx';
+import { ScanTab } from '../scan/scan-tab.tsx';
 import { CardTab } from './card-tab.tsx';
 import { StandardPaperTab } from './standard-paper-tab.tsx';
 import { StructureTab } from './structure-tab.tsx';
@@ -15,8 +17,8 @@ export interface MakingTab extends MakingTabDefinition {
 }
 
 /**
- * The tabs of 试卷制作, in the order an administrator walks them. 扫描 (#16) and 阅卷设置 (#17) are
- * added here as entries when they are built; nothing is shown for them before.
+ * The tabs of 试卷制作, in the order an administrator walks them. 阅卷设置 (#17) is added here as an
+ * entry when it is built; nothing is shown for it before.
  */
 export const MAKING_TABS: MakingTab[] = [
   { key: 'structure', label: '题目结构', render: ({ seId, meId }) => <StructureTab seId={seId} meId={meId} /> },
@@ -25,5 +27,13 @@ export const MAKING_TABS: MakingTab[] = [
     key: 'card',
     label: '答题卡',
     render: ({ seId, hasQuestions }) => <CardTab seId={seId} hasQuestions={hasQuestions} />,
+  },
+  { key: 'rooms', label: '考场编排', render: ({ seId, meId }) => <ExamRoomsTab seId={seId} meId={meId} /> },
+  // Scanning is the school administrator's work (roles-and-permissions.md): others are not offered it.
+  {
+    key: 'scan',
+    label: '扫描',
+    available: ({ canEdit }) => canEdit,
+    render: ({ seId, meId }) => <ScanTab seId={seId} meId={meId} />,
   },
 ];
