@@ -117,8 +117,15 @@ describe('answer cards', () => {
     // The bubble layout: 4 questions per block, 竖排; the card is laid out again and the PDF preview
     // is the new file.
     const previewBefore = await page.getByTestId('card-pdf').getAttribute('src');
-    await page.getByLabel('题组大小').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '每组 4 题' }).click();
+    await page
+      .getByLabel('题组大小')
+      .locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]')
+      .click();
+    await page.locator('.ant-select-dropdown:visible').waitFor();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '每组 4 题' })
+      .first()
+      .click();
     await notification(page, '版式已保存').waitFor();
     await expect.poll(async () => (await cardOf(admin, seId))?.settings.questionsPerBlock).toBe(4);
     await page.locator('.ant-segmented-item', { hasText: '竖排' }).click();
