@@ -10,7 +10,7 @@ import { loginAs } from '../support/exams-api.ts';
 import { cardOf, dragHandle, markCall, pdfFacts, pointsOf } from './card-support.ts';
 
 // Issue #15's browser flows: admin01 opens a demo exam's subject in 我的答题卡, generates its card,
-// drags a box taller and changes the column count in the designer, and downloads the PDF (page
+// drags a box taller, changes the column count and the bubble layout in the designer, and downloads the PDF (page
 // count and size as the template says); the signed print link opens the card without a session and
 // an altered one is refused; teacher01 makes an exam from a paper in 我的试卷 and lands on its card.
 
@@ -113,14 +113,39 @@ describe('answer cards', () => {
     expect(threeColumns.template.pages[0]!.columns).toHaveLength(3);
     await page.getByText(`A3 3 栏 · ${threeColumns.template.pages.length} 页`).waitFor();
 
+    step('bubbles');
+    // The bubble layout: 4 questions per block, 竖排; the card is laid out again and the PDF preview
+    // is the new file.
+    const previewBefore = await page.getByTestId('card-pdf').getAttribute('src');
+    await page
+      .getByLabel('题组大小')
+      .locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]')
+      .click();
+    await page.locator('.ant-select-dropdown:visible').waitFor();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '每组 4 题' })
+      .first()
+      .click();
+    await notification(page, '版式已保存').waitFor();
+    await expect.poll(async () => (await cardOf(admin, seId))?.settings.questionsPerBlock).toBe(4);
+    await page.locator('.ant-segmented-item', { hasText: '竖排' }).click();
+    await expect.poll(async () => (await cardOf(admin, seId))?.settings.blockOrder).toBe('down');
+    const bubbles = (await cardOf(admin, seId))!;
+    const blocks = bubbles.template.pages.flatMap((p) =>
+      p.regions.flatMap((r) => (r.kind === 'objectiveBlock' ? [r.rows.length] : [])),
+    );
+    expect(blocks.length).toBeGreaterThan(0);
+    expect(blocks.slice(0, -1).every((rows) => rows === 4)).toBe(true);
+    await expect.poll(() => page.getByTestId('card-pdf').getAttribute('src')).not.toBe(previewBefore);
+
     step('bad input');
     // A 考号 of 30 digits is refused with the field's message, and the stored length comes back.
     const digits = page.getByLabel('考号位数');
     await digits.fill('30');
     await digits.press('Enter');
     await notification(page, '考号位数只能是 1 到 20').waitFor();
-    await expect.poll(() => digits.inputValue()).toBe(String(threeColumns.settings.examNumberLength));
-    expect((await cardOf(admin, seId))?.revision).toBe(threeColumns.revision);
+    await expect.poll(() => digits.inputValue()).toBe(String(bubbles.settings.examNumberLength));
+    expect((await cardOf(admin, seId))?.revision).toBe(bubbles.revision);
 
     step('pdf');
     // The blank PDF: as many A3 landscape pages as the template has.
@@ -130,7 +155,7 @@ describe('answer cards', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     const facts = pdfFacts(await readFile((await download.path())!));
-    expect(facts.pages).toBe(threeColumns.template.pages.length);
+    expect(facts.pages).toBe(bubbles.template.pages.length);
     expect(facts.pageSize).toBe(`${pointsOf(420)} x ${pointsOf(297)} pts`);
 
     step('link');

@@ -1,6 +1,6 @@
 import { AnswerCardError } from './card-error.ts';
 import { inset, rect } from './geometry.ts';
-import { blockSize, blocksOf, objectiveBlock } from './objective-block.ts';
+import { blockSize, blocksOf, objectiveBlock, QUESTIONS_PER_BLOCK } from './objective-block.ts';
 import { encodePageCode } from './page-code.ts';
 import { pageHeader } from './page-header.ts';
 import { columnFrames, locatorRects, pageSize, REGION_GAP } from './paper.ts';
@@ -102,7 +102,7 @@ export function flowPages(input: FlowInput): CardPage[] {
   for (const item of input.items) {
     cursor =
       item.kind === 'objective'
-        ? flowObjective(item.questions, cursor, { body, next, place })
+        ? flowObjective(item.questions, cursor, settings, { body, next, place })
         : flowBox(item.box, cursor, { body, next, place, nextColumnHeight });
   }
   return pages;
@@ -118,15 +118,21 @@ function bottomOf(frame: Rect): number {
   return frame.y + frame.height;
 }
 
-function flowObjective(questions: readonly ExamQuestion[], start: Cursor, tools: FlowTools): Cursor {
+function flowObjective(
+  questions: readonly ExamQuestion[],
+  start: Cursor,
+  settings: CardSettings,
+  tools: FlowTools,
+): Cursor {
+  const down = settings.blockOrder === 'down';
   let cursor = start;
   let x = tools.body(cursor).x;
   let rowHeight = 0;
-  for (const block of blocksOf(questions)) {
+  for (const block of blocksOf(questions, settings.questionsPerBlock ?? QUESTIONS_PER_BLOCK)) {
     const size = blockSize(block);
     let frame = tools.body(cursor);
-    if (x > frame.x && x + size.width > frame.x + frame.width + 1e-6) {
-      // The row is full: start the next row under it.
+    if (x > frame.x && (down || x + size.width > frame.x + frame.width + 1e-6)) {
+      // The row is full (竖排: every block has a row of its own): start the next row under it.
       cursor = { ...cursor, y: cursor.y + rowHeight + REGION_GAP };
       x = frame.x;
       rowHeight = 0;

@@ -8,7 +8,15 @@ const options = { templateId: 'se-7', title: '期中考试', subject: '数学', 
 describe('generateTemplate defaults', () => {
   it('uses A4 portrait, one column, up to 20 questions', () => {
     const template = generateTemplate(examStructure(20), options);
-    expect(template.settings).toEqual({ paper: 'A4', columns: 1, sides: 2, identityMode: 'grid', examNumberLength: 8 });
+    expect(template.settings).toEqual({
+      paper: 'A4',
+      columns: 1,
+      sides: 2,
+      identityMode: 'grid',
+      examNumberLength: 8,
+      questionsPerBlock: 5,
+      blockOrder: 'across',
+    });
     expect(template.pages[0]).toMatchObject({ width: 210, height: 297 });
   });
 

@@ -1,8 +1,10 @@
 import { AnswerCardError } from './card-error.ts';
 import { flowPages } from './flow.ts';
+import { QUESTIONS_PER_BLOCK } from './objective-block.ts';
 import { boxHeightProblems, cardItems, settingsProblems, structureProblems } from './structure.ts';
 import type {
   AnswerCardTemplate,
+  BlockOrder,
   CardItem,
   CardProblem,
   CardSettings,
@@ -23,6 +25,10 @@ export interface GenerateOptions {
   paper?: Paper;
   columns?: 1 | 2 | 3;
   sides?: 1 | 2;
+  /** 题组大小, 4–10; 5 by default. */
+  questionsPerBlock?: number;
+  /** 选择题排列; 横排 (across) by default. */
+  blockOrder?: BlockOrder;
 }
 
 /** Above this many questions the card defaults to A3 in two columns. */
@@ -39,6 +45,8 @@ export function defaultSettings(
     sides: options.sides ?? 2,
     identityMode: options.identityMode ?? 'grid',
     examNumberLength: options.examNumberLength,
+    questionsPerBlock: options.questionsPerBlock ?? QUESTIONS_PER_BLOCK,
+    blockOrder: options.blockOrder ?? 'across',
   };
 }
 
@@ -58,7 +66,7 @@ export function generateTemplate(questions: readonly ExamQuestion[], options: Ge
   });
 }
 
-/** What the designer changed: box heights by box id, the paper, columns, sides or identity. */
+/** What the designer changed: box heights by box id, the paper, columns, sides, identity or bubble layout. */
 export interface LayoutChange {
   boxHeights?: Readonly<Record<string, number>>;
   paper?: Paper;
@@ -66,6 +74,8 @@ export interface LayoutChange {
   sides?: 1 | 2;
   identityMode?: IdentityMode;
   examNumberLength?: number;
+  questionsPerBlock?: number;
+  blockOrder?: BlockOrder;
 }
 
 /**
@@ -85,6 +95,9 @@ export function layoutTemplate(
     sides: change.sides ?? template.settings.sides,
     identityMode: change.identityMode ?? template.settings.identityMode,
     examNumberLength: change.examNumberLength ?? template.settings.examNumberLength,
+    // A card saved before the bubble layout was a setting gets the defaults it was laid out with.
+    questionsPerBlock: change.questionsPerBlock ?? template.settings.questionsPerBlock ?? QUESTIONS_PER_BLOCK,
+    blockOrder: change.blockOrder ?? template.settings.blockOrder ?? 'across',
   };
   const heights = change.boxHeights ?? {};
   const known = new Set(template.items.flatMap((item) => (item.kind === 'box' ? [item.box.id] : [])));

@@ -12,7 +12,7 @@ export {
   type LayoutChange,
   layoutTemplate,
 } from './generate.ts';
-export { QUESTIONS_PER_BLOCK } from './objective-block.ts';
+export { MAX_QUESTIONS_PER_BLOCK, MIN_QUESTIONS_PER_BLOCK, QUESTIONS_PER_BLOCK } from './objective-block.ts';
 export { decodePageCode, encodePageCode, type PageCode, type PageCodeReading } from './page-code.ts';
 export { BUBBLE_HEIGHT, BUBBLE_WIDTH, NOTICE_LINES, STUDENT_INFO_FIELDS } from './page-header.ts';
 export {

@@ -2,10 +2,14 @@ import { ellipseAt, rect } from './geometry.ts';
 import { BUBBLE_HEIGHT, BUBBLE_WIDTH } from './page-header.ts';
 import type { ExamQuestion, ObjectiveRow, Region } from './types.ts';
 
-// Objective questions are printed in blocks of five rows: the number, then one bubble per option
-// with its letter inside. Blocks of one run sit side by side, wrapping like words on a line.
+// Objective questions are printed in blocks of rows (five by default, 4–10 as the card's 题组大小
+// says): the number, then one bubble per option with its letter inside. Blocks of one run sit side
+// by side, wrapping like words on a line (横排), or one under another (竖排).
 
+/** The default 题组大小 (answer-cards-and-scanning.md), and its range. */
 export const QUESTIONS_PER_BLOCK = 5;
+export const MIN_QUESTIONS_PER_BLOCK = 4;
+export const MAX_QUESTIONS_PER_BLOCK = 10;
 const PADDING = 2;
 const NUMBER_WIDTH = 8;
 const OPTION_PITCH = 7;
@@ -18,10 +22,10 @@ export function optionsOf(question: ExamQuestion): string[] {
   return LETTERS.slice(0, question.optionCount ?? 4).split('');
 }
 
-export function blocksOf(questions: readonly ExamQuestion[]): ExamQuestion[][] {
+export function blocksOf(questions: readonly ExamQuestion[], perBlock = QUESTIONS_PER_BLOCK): ExamQuestion[][] {
   const blocks: ExamQuestion[][] = [];
-  for (let start = 0; start < questions.length; start += QUESTIONS_PER_BLOCK) {
-    blocks.push(questions.slice(start, start + QUESTIONS_PER_BLOCK));
+  for (let start = 0; start < questions.length; start += perBlock) {
+    blocks.push(questions.slice(start, start + perBlock));
   }
   return blocks;
 }

@@ -1,4 +1,5 @@
 import { defaultBoxHeight, MAX_BOX_HEIGHT, MIN_BOX_HEIGHT } from './box-height.ts';
+import { MAX_QUESTIONS_PER_BLOCK, MIN_QUESTIONS_PER_BLOCK } from './objective-block.ts';
 import type { AnswerBoxSpec, CardItem, CardProblem, CardSettings, ExamQuestion } from './types.ts';
 
 export const MIN_EXAM_NUMBER_LENGTH = 1;
@@ -39,8 +40,30 @@ export function examNumberLengthProblems(length: number): CardProblem[] {
   return [{ code: 'EXAM_NUMBER_LENGTH', message: `考号位数须在 1–20 位之间，当前为 ${length} 位` }];
 }
 
+/** The bubble layout (题组大小, 选择题排列); absent values are an older card's defaults. */
+export function blockLayoutProblems(settings: CardSettings): CardProblem[] {
+  const problems: CardProblem[] = [];
+  const perBlock = settings.questionsPerBlock;
+  if (
+    perBlock !== undefined &&
+    !(Number.isInteger(perBlock) && perBlock >= MIN_QUESTIONS_PER_BLOCK && perBlock <= MAX_QUESTIONS_PER_BLOCK)
+  ) {
+    problems.push({
+      code: 'QUESTIONS_PER_BLOCK',
+      message: `题组大小（每组题数）须在 ${MIN_QUESTIONS_PER_BLOCK}–${MAX_QUESTIONS_PER_BLOCK} 题之间，当前为 ${perBlock}`,
+    });
+  }
+  if (settings.blockOrder !== undefined && settings.blockOrder !== 'across' && settings.blockOrder !== 'down') {
+    problems.push({
+      code: 'BLOCK_ORDER',
+      message: `选择题排列只能是横排（across）或竖排（down），当前为 ${settings.blockOrder}`,
+    });
+  }
+  return problems;
+}
+
 export function settingsProblems(settings: CardSettings): CardProblem[] {
-  const problems = examNumberLengthProblems(settings.examNumberLength);
+  const problems = [...examNumberLengthProblems(settings.examNumberLength), ...blockLayoutProblems(settings)];
   const columnsFit =
     settings.paper === 'A4' ? settings.columns === 1 : settings.columns === 2 || settings.columns === 3;
   if (!columnsFit) {

@@ -20,6 +20,8 @@ export type Paper = 'A4' | 'A3';
 export type Side = 1 | 2;
 /** grid: 考号 bubbles; barcode: an area for a pre-printed Code 128 sticker; both. */
 export type IdentityMode = 'grid' | 'barcode' | 'both';
+/** 选择题排列: across 横排 (blocks side by side, wrapping), down 竖排 (one block under another). */
+export type BlockOrder = 'across' | 'down';
 
 /** 单选, 多选, 判断 (T/F) or a subjective question. */
 export type QuestionType = 'single' | 'multiple' | 'judge' | 'subjective';
@@ -48,6 +50,13 @@ export interface CardSettings {
   identityMode: IdentityMode;
   /** The school's 考号 length, 1–20 digits. */
   examNumberLength: number;
+  /**
+   * 题组大小: objective questions per block, 4–10. Every template laid out since the setting
+   * exists carries it; a card saved before reads as 5 (QUESTIONS_PER_BLOCK) until re-laid out.
+   */
+  questionsPerBlock?: number;
+  /** 选择题排列; absent on older cards, read as across. */
+  blockOrder?: BlockOrder;
 }
 
 /** A subjective answer box before layout: what the designer may resize. */

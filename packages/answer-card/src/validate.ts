@@ -1,6 +1,6 @@
 import { contains, ellipseBounds, gapBetween, mm, overlaps } from './geometry.ts';
 import { LOCATOR_CLEARANCE, LOCATOR_MIN_EDGE, LOCATOR_SIZE } from './paper.ts';
-import { examNumberLengthProblems, structureProblems } from './structure.ts';
+import { blockLayoutProblems, examNumberLengthProblems, structureProblems } from './structure.ts';
 import type { AnswerBoxRegion, AnswerCardTemplate, CardPage, CardProblem, Ellipse, Rect, Region } from './types.ts';
 
 // Checks a template as it stands, whoever made it (the generator, the designer, an old version
@@ -38,6 +38,7 @@ export function validateTemplate(template: AnswerCardTemplate): CardProblem[] {
   const problems: CardProblem[] = [
     ...structureProblems(template.questions),
     ...examNumberLengthProblems(template.settings.examNumberLength),
+    ...blockLayoutProblems(template.settings),
   ];
   for (const page of template.pages) problems.push(...pageProblems(page));
   problems.push(...boxProblems(template));

@@ -29,6 +29,12 @@ const identityModeSchema = z.enum(['grid', 'barcode', 'both'], {
 /** The 考号 grid's digits: 1–20 (the school's exam numbers' length by default). */
 const examNumberLengthSchema = intInSchema('考号位数只能是 1 到 20', 1, 20);
 
+/** 题组大小: objective questions per block of bubbles, 4–10 (5 by default). */
+const questionsPerBlockSchema = intInSchema('题组大小（每组题数）只能是 4 到 10', 4, 10);
+/** 选择题排列: 横排 blocks side by side, 竖排 one block under another. */
+export const BLOCK_ORDER = { across: '横排', down: '竖排' } as const;
+const blockOrderSchema = z.enum(['across', 'down'], { error: '选择题排列只能是 across（横排）或 down（竖排）' });
+
 /** What the designer may set on the whole card (CardSettings of @huikao/answer-card). */
 export const cardSettingsSchema = z.object({
   paper: paperSchema,
@@ -36,6 +42,9 @@ export const cardSettingsSchema = z.object({
   sides: sidesSchema,
   identityMode: identityModeSchema,
   examNumberLength: examNumberLengthSchema,
+  // Optional: a card saved before the bubble layout was a setting reads as 5, 横排.
+  questionsPerBlock: questionsPerBlockSchema.optional(),
+  blockOrder: blockOrderSchema.optional(),
 });
 export type CardSettingsInput = z.input<typeof cardSettingsSchema>;
 

@@ -1,4 +1,4 @@
-import { CARD_STATUS, type CardStatus } from '@huikao/contracts';
+import { BLOCK_ORDER, CARD_STATUS, type CardStatus } from '@huikao/contracts';
 
 // Names and colours of the answer cards' codes, shared by 我的答题卡, the designer and 试卷制作.
 
@@ -31,6 +31,16 @@ export const SIDES_OPTIONS = [
   { value: 1, label: '单面' },
   { value: 2, label: '双面' },
 ] as const;
+
+/** 题组大小 4–10 (objective questions per block of bubbles). */
+export const QUESTIONS_PER_BLOCK_OPTIONS = [4, 5, 6, 7, 8, 9, 10].map((value) => ({
+  value,
+  label: `每组 ${value} 题`,
+}));
+/** A card saved before the bubble layout was a setting was laid out 5 per block, 横排 (@huikao/answer-card's defaults). */
+export const DEFAULT_QUESTIONS_PER_BLOCK = 5;
+export const DEFAULT_BLOCK_ORDER = 'across' as const;
+export const BLOCK_ORDER_OPTIONS = (['across', 'down'] as const).map((value) => ({ value, label: BLOCK_ORDER[value] }));
 
 /** Columns a paper offers: A4 portrait one, A3 landscape two or three. */
 export const columnsFor = (paper: 'A4' | 'A3'): Array<1 | 2 | 3> => (paper === 'A4' ? [1] : [2, 3]);

@@ -1,7 +1,16 @@
 import type { CardLayoutChange, CardTemplate } from '@huikao/contracts';
 import { Flex, Form, InputNumber, Segmented, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { columnsFor, IDENTITY_OPTIONS, PAPER_OPTIONS, SIDES_OPTIONS } from '../card-labels.ts';
+import {
+  BLOCK_ORDER_OPTIONS,
+  columnsFor,
+  DEFAULT_BLOCK_ORDER,
+  DEFAULT_QUESTIONS_PER_BLOCK,
+  IDENTITY_OPTIONS,
+  PAPER_OPTIONS,
+  QUESTIONS_PER_BLOCK_OPTIONS,
+  SIDES_OPTIONS,
+} from '../card-labels.ts';
 
 export interface CardSettingsBarProps {
   card: CardTemplate;
@@ -11,8 +20,8 @@ export interface CardSettingsBarProps {
 }
 
 /**
- * The card's page settings: paper and columns, one or two sides, how the student is identified
- * and the 考号's length. Each choice is saved at once (the server lays the card out again); the
+ * The card's page settings: paper and columns, one or two sides, how the student is identified,
+ * the 考号's length and the bubble layout (题组大小, 选择题排列). Each choice is saved at once (the server lays the card out again); the
  * 考号 length when the field is left or Enter is pressed, as typed, so the server's message
  * explains a length it refuses.
  */
@@ -76,6 +85,23 @@ export function CardSettingsBar({ card, disabled, onChange }: CardSettingsBarPro
           />
           位
         </Flex>
+      </Form.Item>
+      <Form.Item label="题组大小">
+        <Select
+          aria-label="题组大小"
+          style={{ width: 110 }}
+          value={settings.questionsPerBlock ?? DEFAULT_QUESTIONS_PER_BLOCK}
+          options={QUESTIONS_PER_BLOCK_OPTIONS}
+          onChange={(questionsPerBlock) => void onChange({ questionsPerBlock }).catch(() => undefined)}
+        />
+      </Form.Item>
+      <Form.Item label="选择题排列">
+        <Segmented
+          aria-label="选择题排列"
+          value={settings.blockOrder ?? DEFAULT_BLOCK_ORDER}
+          options={BLOCK_ORDER_OPTIONS}
+          onChange={(blockOrder) => void onChange({ blockOrder }).catch(() => undefined)}
+        />
       </Form.Item>
     </Form>
   );

@@ -1,8 +1,16 @@
+import { BLOCK_ORDER } from '@huikao/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Empty, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { CARD_STATUS_COLORS, cardStatusName, designerPath, IDENTITY_OPTIONS } from '../card-labels.ts';
+import {
+  CARD_STATUS_COLORS,
+  cardStatusName,
+  DEFAULT_BLOCK_ORDER,
+  DEFAULT_QUESTIONS_PER_BLOCK,
+  designerPath,
+  IDENTITY_OPTIONS,
+} from '../card-labels.ts';
 import { boxHeightsOf, cardSummary } from '../card-types.ts';
 import { useGenerateCard } from '../mutations.ts';
 import { cardQueries, useCardContext } from '../queries.ts';
@@ -63,7 +71,11 @@ export function CardTab({ seId, hasQuestions }: { seId: string; hasQuestions: bo
             children: `${data.settings.paper} ${data.settings.columns} 栏 · ${data.settings.sides === 2 ? '双面' : '单面'} · ${summary.pages} 页`,
           },
           { key: 'identity', label: '考生识别', children: `${identity}（考号 ${data.settings.examNumberLength} 位）` },
-          { key: 'objective', label: '客观题', children: `${summary.objective} 道` },
+          {
+            key: 'objective',
+            label: '客观题',
+            children: `${summary.objective} 道 · 每组 ${data.settings.questionsPerBlock ?? DEFAULT_QUESTIONS_PER_BLOCK} 题${BLOCK_ORDER[data.settings.blockOrder ?? DEFAULT_BLOCK_ORDER]}`,
+          },
           { key: 'boxes', label: '答题框', children: `${summary.boxes} 个` },
           {
             key: 'updated',
