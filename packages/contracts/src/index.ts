@@ -11,3 +11,4 @@ export * from './question-bank-school.ts';
 export * from './question-bank-user.ts';
 export * from './school-base.ts';
 export * from './school-setup.ts';
+export * from './marking.ts';
