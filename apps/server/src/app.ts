@@ -9,6 +9,7 @@ import { createAnalysisModule } from './modules/analysis/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createDocumentsModule } from './modules/documents/index.ts';
 import { createExamsModule } from './modules/exams/index.ts';
+import { createMarkingModule } from './modules/marking/index.ts';
 import { createQuestionBankModule } from './modules/question-bank/index.ts';
 import { createSchoolBaseModule } from './modules/school-base/index.ts';
 import { auditSinkOf } from './platform/audit-log.ts';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   schoolBase.routes(app);
   const storage = localFileStorage(path.join(config.dataDir, 'files'));
   createExamsModule(database.db, storage).routes(app);
+  createMarkingModule(database.db).routes(app);
   createQuestionBankModule(database.db).routes(app);
   createDocumentsModule(database.db).routes(app);
 
