@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type examQuestions, examStudents, students, users } from '../db/schema.ts';
+import { type examQuestions, examStudents, markBlockMarkers, markBlocks, students, users } from '../db/schema.ts';
 import { createPapers } from '../modules/marking/index.ts';
-import { markBlockMarkers, markBlocks } from '../modules/marking/schema.ts';
 import type { Actor } from '../platform/auth-context.ts';
 import type { Db } from '../platform/db.ts';
 import { setUpExams } from './exams-fixture.ts';
@@ -98,16 +97,14 @@ export async function makeBlock(
     })
     .returning();
   if (options.markers.length > 0) {
-    await db
-      .insert(markBlockMarkers)
-      .values(
-        options.markers.map((m) => ({
-          blockId: block!.id,
-          userId: m.userId,
-          leader: m.leader ?? false,
-          quota: m.quota ?? null,
-        })),
-      );
+    await db.insert(markBlockMarkers).values(
+      options.markers.map((m) => ({
+        blockId: block!.id,
+        userId: m.userId,
+        leader: m.leader ?? false,
+        quota: m.quota ?? null,
+      })),
+    );
   }
   await db.transaction((tx) =>
     createPapers(
