@@ -56,27 +56,24 @@ export async function blindDone(db: Executor, blockId: number, markerId: number)
 }
 
 /**
- * Picks and locks one paper this marker may mark: in one of `stages`, with a free slot (marks of
- * the stage plus others' live leases below what it needs), never one they marked before (so the
- * 三评 and 仲裁 markers differ from the earlier ones). SKIP LOCKED lets concurrent claims pass
+ * Picks and locks one paper of `stage` this marker may mark: with a free slot (marks of the stage
+ * plus others' live leases below what it needs), never one they marked before (so the 三评 and 仲裁
+ * markers differ from the earlier ones). One stage per statement, in id order, so the scan walks
+ * the (block, stage, id) index and stops at the first fit; SKIP LOCKED lets concurrent claims pass
  * each other instead of queueing on the same row. Papers in `skip` were found full on re-check.
  */
 export async function pickPaper(
   tx: Tx,
   blockId: number,
   markerId: number,
-  stages: PaperStage[],
+  stage: PaperStage,
   now: Date,
   skip: number[],
 ): Promise<number | undefined> {
   const at = now.toISOString();
   const result = await tx.execute(sql`
     select p.id from mark_papers p
-    where p.block_id = ${blockId}
-      and p.stage in (${sql.join(
-        stages.map((s) => sql`${s}`),
-        sql`, `,
-      )})
+    where p.block_id = ${blockId} and p.stage = ${stage}
       ${
         skip.length > 0
           ? sql`and p.id not in (${sql.join(
@@ -88,7 +85,7 @@ export async function pickPaper(
       and p.done + (select count(*) from mark_leases l
                     where l.paper_id = p.id and l.expires_at > ${at} and l.marker_id <> ${markerId}) < p.needed
       and not exists (select 1 from marks m where m.paper_id = p.id and m.marker_id = ${markerId})
-    order by case p.stage when 'arbitration' then 0 when 'third' then 1 else 2 end, p.id
+    order by p.id
     limit 1
     for update of p skip locked`);
   const row = (result as unknown as { rows: { id: string | number }[] }).rows[0];

@@ -80,18 +80,21 @@ export function createDispatchService(db: Db, clock: Clock = systemClock) {
           stages.push('blind');
         }
         if (stages.length === 0) return null;
-        const skip: number[] = [];
-        for (let attempt = 0; attempt < MAX_RECHECKS; attempt++) {
-          const paperId = await repo.pickPaper(tx, blockId, actor.userId, stages, now, skip);
-          if (paperId === undefined) return null;
-          if (!(await repo.paperHasSlot(tx, paperId, actor.userId, now))) {
-            skip.push(paperId);
-            continue;
+        // 题组长 take 仲裁 first, then 三评, then blind papers: the later stages hold finals back.
+        for (const stage of stages) {
+          const skip: number[] = [];
+          for (let attempt = 0; attempt < MAX_RECHECKS; attempt++) {
+            const paperId = await repo.pickPaper(tx, blockId, actor.userId, stage, now, skip);
+            if (paperId === undefined) break;
+            if (!(await repo.paperHasSlot(tx, paperId, actor.userId, now))) {
+              skip.push(paperId);
+              continue;
+            }
+            const paper = (await repo.paperById(tx, paperId))!;
+            const marks = await repo.marksOf(tx, paperId);
+            const lease = await repo.leasePaper(tx, paperId, blockId, actor.userId, now, until(now));
+            return describe(tx, paperId, kindFor(paper.stage, blindCount(marks)), lease);
           }
-          const paper = (await repo.paperById(tx, paperId))!;
-          const marks = await repo.marksOf(tx, paperId);
-          const lease = await repo.leasePaper(tx, paperId, blockId, actor.userId, now, until(now));
-          return describe(tx, paperId, kindFor(paper.stage, blindCount(marks)), lease);
         }
         return null;
       });
