@@ -152,5 +152,13 @@ describe('阅卷', () => {
     }
     expect(finals).toBe(1);
     expectFailure(await s.call(api.setBlockStatus, { blockId: block.id, action: 'finish' }), 422, /未评完/);
+    expectFailure(
+      await s.call(api.deleteTasks, { blockId: block.id, userIds: [String(s.mathTeacherRow.user.id)] }),
+      409,
+      /不能移除/,
+    );
+    expectOk(await s.call(api.setBlockStatus, { blockId: block.id, action: 'pause' }));
+    expectFailure(await s.as(s.sessions.mathTeacher, api.claim, { blockId: block.id }), 422, /不在阅卷中/);
+    expectFailure(await s.call(api.saveBlocks, { seId: s.ids.mathSeId, blocks: [] }), 422, /已开始阅卷，不能删除/);
   });
 });

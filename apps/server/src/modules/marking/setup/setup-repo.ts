@@ -3,6 +3,7 @@ import {
   examQuestions,
   markBlockMarkers,
   markBlocks,
+  markLeases,
   markPapers,
   marks,
   multiExams,
@@ -102,7 +103,9 @@ export async function markersWithMarks(db: Executor, blockId: number, userIds: n
   return rows.map((r) => r.markerId);
 }
 
+/** Removes markers and their leases, so a paper they held goes back at once, not after expiry. */
 export async function deleteMarkers(tx: Tx, blockId: number, userIds: number[]) {
+  await tx.delete(markLeases).where(and(eq(markLeases.blockId, blockId), inArray(markLeases.markerId, userIds)));
   await tx
     .delete(markBlockMarkers)
     .where(and(eq(markBlockMarkers.blockId, blockId), inArray(markBlockMarkers.userId, userIds)));
