@@ -9,6 +9,7 @@ import { createAnalysisModule } from './modules/analysis/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createDocumentsModule } from './modules/documents/index.ts';
 import { createExamsModule } from './modules/exams/index.ts';
+import { createMarkingModule } from './modules/marking/index.ts';
 import { createQuestionBankModule } from './modules/question-bank/index.ts';
 import { createScanningModule, type RecognitionRunner } from './modules/scanning/index.ts';
 import { createSchoolBaseModule } from './modules/school-base/index.ts';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scanning.recognition.stop();
     await jobs.stop();
   });
+  createMarkingModule(database.db).routes(app);
 
   const analysis = createAnalysisModule(database.db, {
     storage,

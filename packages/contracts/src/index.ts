@@ -14,3 +14,4 @@ export * from './scanning-rooms.ts';
 export * from './scanning-scans.ts';
 export * from './school-base.ts';
 export * from './school-setup.ts';
+export * from './marking.ts';

@@ -1,0 +1,17 @@
+// The marking module's only public door (issue #17, marking.md): 题块 set-up and dispatch.
+// Scanning puts papers on a 题块 through createPapers inside its own transaction.
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db.ts';
+import type { Clock } from './dispatch/dispatch-service.ts';
+import { registerMarkingRoutes } from './routes.ts';
+
+export type { Clock } from './dispatch/dispatch-service.ts';
+export { createPapers, type NewPaper } from './papers.ts';
+
+export function createMarkingModule(db: Db, clock?: Clock) {
+  return {
+    routes(app: FastifyInstance) {
+      registerMarkingRoutes(app, db, clock);
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { markingApi as api } from '@huikao/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db.ts';
+import { registerEndpoint } from '../../platform/endpoints.ts';
+import { type Clock, createDispatchService } from './dispatch/dispatch-service.ts';
+import { createSetupService } from './setup/setup-service.ts';
+
+// Marking calls: set-up for the school administrator (type 5), dispatch for teachers (types 1
+// and 5) who are markers of the 题块 (the services check the seat). Students are refused.
+export function registerMarkingRoutes(app: FastifyInstance, db: Db, clock?: Clock): void {
+  const setup = createSetupService(db);
+  const dispatch = createDispatchService(db, clock);
+  const admin = 'school-admin' as const;
+  const marker = 'teacher' as const;
+  const lease = (p: { blockId: string; paperId: string; token: string }) => ({
+    blockId: Number(p.blockId),
+    paperId: Number(p.paperId),
+    token: Number(p.token),
+  });
+
+  registerEndpoint(app, api.findBlocks, {
+    permission: admin,
+    handler: (p, { actor }) => setup.findBlocks(actor, Number(p.seId)),
+  });
+  registerEndpoint(app, api.saveBlocks, { permission: admin, handler: (p, { actor }) => setup.saveBlocks(actor, p) });
+  registerEndpoint(app, api.getExamTasks, {
+    permission: admin,
+    handler: (p, { actor }) => setup.getTasks(actor, Number(p.blockId)),
+  });
+  registerEndpoint(app, api.saveTasks, { permission: admin, handler: (p, { actor }) => setup.saveTasks(actor, p) });
+  registerEndpoint(app, api.deleteTasks, { permission: admin, handler: (p, { actor }) => setup.deleteTasks(actor, p) });
+  registerEndpoint(app, api.setBlockStatus, {
+    permission: admin,
+    handler: (p, { actor }) => setup.setStatus(actor, p),
+  });
+  registerEndpoint(app, api.myTasks, { permission: marker, handler: (_p, { actor }) => setup.myTasks(actor) });
+  registerEndpoint(app, api.claim, {
+    permission: marker,
+    handler: (p, { actor }) => dispatch.claim(actor, Number(p.blockId)),
+  });
+  registerEndpoint(app, api.renew, { permission: marker, handler: (p, { actor }) => dispatch.renew(actor, lease(p)) });
+  registerEndpoint(app, api.release, {
+    permission: marker,
+    handler: (p, { actor }) => dispatch.release(actor, lease(p)),
+  });
+  registerEndpoint(app, api.submit, {
+    permission: marker,
+    handler: (p, { actor }) => dispatch.submit(actor, { ...lease(p), scores: p.scores, seconds: p.seconds }),
+  });
+}

@@ -1,0 +1,196 @@
+import type { MarkBlock, markBlockInputSchema } from '@huikao/contracts';
+import type { z } from 'zod';
+import type { Actor } from '../../../platform/auth-context.ts';
+import type { Db, Tx } from '../../../platform/db.ts';
+import { badInput, conflict, notFound, ruleBroken } from '../../../platform/errors.ts';
+import { lockKey } from '../../../platform/locks.ts';
+import { assertSchool } from '../../../platform/permissions.ts';
+import { questionNos } from '../dispatch/dispatch-repo.ts';
+import { groupOf } from '../paper-rules.ts';
+import type { markBlocks } from '../schema.ts';
+import * as repo from './setup-repo.ts';
+
+// 阅卷设置 (marking.md "Objects", "Distribution"): 题块 of a single exam from its subjective
+// questions (merge: several questions in one 题块; split: one each), their markers with quotas
+// and 题组长, and 开始/暂停/结束. For the school administrator (type 5) of the exam's school.
+
+type BlockInput = z.output<typeof markBlockInputSchema>;
+type BlockRow = typeof markBlocks.$inferSelect;
+const STATUS_NAME: Record<number, string> = { 1: '未开始', 2: '阅卷中', 3: '已暂停', 4: '已结束' };
+
+export function createSetupService(db: Db) {
+  async function examFor(executor: Db | Tx, actor: Actor, seId: number) {
+    const single = await repo.singleExamOf(executor, seId);
+    if (!single) throw notFound('科目考试不存在');
+    assertSchool(actor, single.schoolId);
+    return single;
+  }
+
+  async function blockFor(executor: Db | Tx, actor: Actor, blockId: number, lock = false) {
+    const block = lock ? await repo.lockBlock(executor as Tx, blockId) : await repo.blocksOfId(executor, blockId);
+    if (!block) throw notFound('题块不存在');
+    assertSchool(actor, block.schoolId);
+    return block;
+  }
+
+  async function shown(executor: Db | Tx, rows: BlockRow[]): Promise<MarkBlock[]> {
+    const nos = await questionNos(
+      executor,
+      rows.flatMap((b) => b.questions.map((q) => Number(q.questionId))),
+    );
+    return rows.map((b) => ({
+      id: String(b.id),
+      seId: String(b.singleExamId),
+      name: b.name,
+      questions: b.questions.map((q) => ({ ...q, questionNo: nos.get(q.questionId) ?? '' })),
+      mode: b.mode,
+      tolerance: b.tolerance,
+      step: b.step,
+      doubleSharePercent: b.doubleSharePercent,
+      status: b.status,
+    }));
+  }
+
+  return {
+    async findBlocks(actor: Actor, seId: number) {
+      await examFor(db, actor, seId);
+      return shown(db, await repo.blocksOf(db, seId));
+    },
+
+    /**
+     * Replaces the exam's 题块 with the list given: every subjective question in at most one 题块.
+     * A 题块 whose marking has started keeps its questions and mode (its marks were made on them).
+     */
+    async saveBlocks(actor: Actor, params: { seId: string; blocks: BlockInput[] }) {
+      const seId = Number(params.seId);
+      return db.transaction(async (tx) => {
+        await lockKey(tx, 'mark_blocks', seId);
+        const single = await examFor(tx, actor, seId);
+        const questions = new Map((await repo.questionsOf(tx, seId)).map((q) => [String(q.id), q]));
+        const existing = new Map((await repo.blocksOf(tx, seId)).map((b) => [String(b.id), b]));
+        const used = new Set<string>();
+        for (const input of params.blocks) {
+          for (const id of input.questionIds) {
+            const question = questions.get(id);
+            if (!question) throw badInput(`题目 ${id} 不属于该科目考试`);
+            if (question.kind !== 2) throw badInput(`第 ${question.questionNo} 题是客观题，不需要阅卷`);
+            if (used.has(id)) throw badInput(`第 ${question.questionNo} 题在两个题块中`);
+            used.add(id);
+          }
+          if (input.id !== undefined && !existing.has(input.id)) throw notFound(`题块 ${input.id} 不存在`);
+        }
+        const kept = new Set(params.blocks.flatMap((b) => (b.id ? [b.id] : [])));
+        for (const [id, block] of existing) {
+          if (!kept.has(id) && block.status !== 1) throw ruleBroken(`题块「${block.name}」已开始阅卷，不能删除`);
+        }
+        await repo.deleteBlocksExcept(tx, seId, [...kept].map(Number));
+        const saved: BlockRow[] = [];
+        for (const input of params.blocks) {
+          const values = {
+            name: input.name,
+            questions: input.questionIds.map((id) => ({ questionId: id, fullMarks: questions.get(id)!.fullMark })),
+            mode: input.mode,
+            tolerance: input.tolerance,
+            step: input.step,
+            doubleSharePercent: input.doubleSharePercent ?? 100,
+          };
+          const before = input.id ? existing.get(input.id) : undefined;
+          if (before && before.status !== 1) {
+            const same =
+              JSON.stringify(before.questions) === JSON.stringify(values.questions) &&
+              before.mode === values.mode &&
+              before.step === values.step &&
+              before.doubleSharePercent === values.doubleSharePercent;
+            if (!same) throw ruleBroken(`题块「${before.name}」已开始阅卷，只能修改名称和误差阈值`);
+          }
+          // The package checks the settings (full marks, step, tolerance) before they are stored.
+          groupOf({ ...(before ?? ({} as BlockRow)), ...values, id: before?.id ?? 0 } as BlockRow);
+          saved.push(
+            before
+              ? await repo.updateBlock(tx, before.id, values)
+              : await repo.insertBlock(tx, { ...values, schoolId: single.schoolId, singleExamId: seId }),
+          );
+        }
+        return shown(tx, saved);
+      });
+    },
+
+    async getTasks(actor: Actor, blockId: number) {
+      await blockFor(db, actor, blockId);
+      return (await repo.markersOf(db, blockId)).map(shownMarker);
+    },
+
+    async saveTasks(
+      actor: Actor,
+      params: { blockId: string; markers: { userId: string; quota?: number | null; leader?: boolean }[] },
+    ) {
+      const blockId = Number(params.blockId);
+      return db.transaction(async (tx) => {
+        const block = await blockFor(tx, actor, blockId, true);
+        if (block.status === 4) throw ruleBroken('该题块已结束阅卷');
+        const ids = params.markers.map((m) => Number(m.userId));
+        if (new Set(ids).size !== ids.length) throw badInput('阅卷教师重复');
+        const found = new Map((await repo.usersOf(tx, ids)).map((u) => [u.id, u]));
+        for (const id of ids) {
+          const user = found.get(id);
+          if (!user) throw notFound(`用户 ${id} 不存在`);
+          if (user.type !== 1 && user.type !== 5) throw badInput('阅卷教师只能是教师账号');
+          if (user.schoolId !== block.schoolId) throw badInput('阅卷教师必须是本校教师');
+        }
+        await repo.upsertMarkers(
+          tx,
+          blockId,
+          params.markers.map((m) => ({ userId: Number(m.userId), quota: m.quota ?? null, leader: m.leader ?? false })),
+        );
+        return (await repo.markersOf(tx, blockId)).map(shownMarker);
+      });
+    },
+
+    async deleteTasks(actor: Actor, params: { blockId: string; userIds: string[] }) {
+      const blockId = Number(params.blockId);
+      await db.transaction(async (tx) => {
+        await blockFor(tx, actor, blockId, true);
+        const ids = params.userIds.map(Number);
+        const marked = await repo.markersWithMarks(tx, blockId, ids);
+        if (marked.length > 0) throw conflict('已评过试卷的阅卷教师不能移除，可以暂停');
+        await repo.deleteMarkers(tx, blockId, ids);
+      });
+      return null;
+    },
+
+    async setStatus(actor: Actor, params: { blockId: string; action: 'start' | 'pause' | 'finish' }) {
+      const blockId = Number(params.blockId);
+      return db.transaction(async (tx) => {
+        const block = await blockFor(tx, actor, blockId, true);
+        const next = { start: 2, pause: 3, finish: 4 }[params.action];
+        const allowed = { start: [1, 3], pause: [2], finish: [2, 3] }[params.action];
+        if (!allowed.includes(block.status)) {
+          throw ruleBroken(
+            `题块「${block.name}」${STATUS_NAME[block.status]}，不能${{ start: '开始', pause: '暂停', finish: '结束' }[params.action]}`,
+          );
+        }
+        if (params.action === 'start' && (await repo.markersOf(tx, blockId)).length === 0) {
+          throw ruleBroken('请先为该题块设置阅卷教师');
+        }
+        if (params.action === 'finish' && (await repo.openPapersCount(tx, blockId)) > 0) {
+          throw ruleBroken('该题块还有未评完的试卷，不能结束');
+        }
+        return (await shown(tx, [await repo.updateBlock(tx, blockId, { status: next })]))[0]!;
+      });
+    },
+
+    async myTasks(actor: Actor) {
+      const rows = await repo.tasksOf(db, actor.userId);
+      return rows.map(({ open, ...r }) => ({
+        ...r,
+        blockId: String(r.blockId),
+        seId: String(r.seId),
+        remaining: r.quota === null ? open : Math.max(0, Math.min(r.quota - r.done, open)),
+      }));
+    },
+  };
+}
+
+function shownMarker(row: Awaited<ReturnType<typeof repo.markersOf>>[number]) {
+  return { ...row, userId: String(row.userId) };
+}
