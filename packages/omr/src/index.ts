@@ -27,6 +27,7 @@ export {
   initCodeReader,
   type PixelRect,
   type RgbaImage,
+  type ReadCodesOptions,
   readCodes,
   ZXING_READER_WASM,
 } from './codes.ts';
@@ -63,3 +64,4 @@ export {
   readCandidateNumber,
   readPage,
 } from './read-page.ts';
+export { type MmRectangle, warpRegion } from './warp-region.ts';
