@@ -26,8 +26,8 @@ export {
   type DecodedCode,
   initCodeReader,
   type PixelRect,
-  type RgbaImage,
   type ReadCodesOptions,
+  type RgbaImage,
   readCodes,
   ZXING_READER_WASM,
 } from './codes.ts';
