@@ -72,15 +72,45 @@ const OPTIONS: ReaderOptions = {
   maxNumberOfSymbols: 8,
 };
 
+/**
+ * The quick pass for a region the caller has already placed around one expected symbol: one format, one
+ * symbol, none of the slow modes. About a tenth of the thorough pass's time on a page-code area.
+ */
+function quickOptions(format: CodeFormat): ReaderOptions {
+  return {
+    formats: [format],
+    tryHarder: false,
+    tryRotate: false,
+    tryInvert: false,
+    tryDownscale: false,
+    textMode: 'Plain',
+    maxNumberOfSymbols: 1,
+  };
+}
+
+export interface ReadCodesOptions {
+  /**
+   * Expect one symbol of this format: a quick pass looks for it alone, and only when that finds nothing
+   * valid does the thorough pass (both formats, rotations, downscaling) run.
+   */
+  expect?: CodeFormat;
+}
+
 /** Decodes the QR codes and Code 128 barcodes in `region` of the image (the whole image by default). */
-export async function readCodes(image: GreyImage | RgbaImage, region?: PixelRect): Promise<CodeReading> {
+export async function readCodes(
+  image: GreyImage | RgbaImage,
+  region?: PixelRect,
+  options: ReadCodesOptions = {},
+): Promise<CodeReading> {
   if (!ready) throw new Error('条码识别尚未初始化：请先以 zxing_reader.wasm 的字节调用 initCodeReader');
   await ready;
   const area = clampRegion(image, region);
   const reading: CodeReading = { qr: [], code128: [], codes: [] };
   if (area.width < 1 || area.height < 1) return reading;
   const pixels = { data: toRgba(image, area), width: area.width, height: area.height };
-  const results = await readBarcodes(pixels as unknown as Parameters<typeof readBarcodes>[0], OPTIONS);
+  const input = pixels as unknown as Parameters<typeof readBarcodes>[0];
+  let results = options.expect ? await readBarcodes(input, quickOptions(options.expect)) : [];
+  if (!results.some((r) => r.isValid)) results = await readBarcodes(input, OPTIONS);
   for (const result of results) {
     if (!result.isValid) continue;
     const format: CodeFormat | undefined =

@@ -26,6 +26,7 @@ export {
   type DecodedCode,
   initCodeReader,
   type PixelRect,
+  type ReadCodesOptions,
   type RgbaImage,
   readCodes,
   ZXING_READER_WASM,
@@ -63,3 +64,4 @@ export {
   readCandidateNumber,
   readPage,
 } from './read-page.ts';
+export { type MmRectangle, warpRegion } from './warp-region.ts';

@@ -67,3 +67,19 @@ describe('readPage results', () => {
     expect(JSON.parse(JSON.stringify(first))).toEqual(first);
   });
 });
+
+describe('readPage given the page already located', () => {
+  it('reads the same as when it locates the page itself', async () => {
+    const { locatePage } = await import('./page-transform.ts');
+    const { measurePageLevels } = await import('./grey-image.ts');
+    const page = randomPage(a3, 5002, 200, true);
+    const { image } = drawRandomPage(page);
+    const levels = measurePageLevels(image);
+    const transform = locatePage(image, a3, levels, { dpi: 200 });
+    expect(transform.status).toBe('located');
+    if (transform.status !== 'located') return;
+    expect(readPage(image, a3, { dpi: 200, located: { levels, transform } })).toEqual(
+      readPage(image, a3, { dpi: 200 }),
+    );
+  });
+});

@@ -10,7 +10,7 @@ import {
   decideRow,
   discountPrint,
 } from './choice-rules.ts';
-import { type GreyImage, measurePageLevels } from './grey-image.ts';
+import { type GreyImage, measurePageLevels, type PageLevels } from './grey-image.ts';
 import type { Homography } from './homography.ts';
 import { type LocateOptions, locatePage, type PageRefusal, type PageTransform } from './page-transform.ts';
 
@@ -68,11 +68,16 @@ export type PageResult = PageReading | PageRefusal;
 export interface ReadPageOptions extends LocateOptions {
   blankReference?: BlankReference;
   thresholds?: Partial<ChoiceThresholds>;
+  /**
+   * The page already located (by a caller that needed the transform first, to read the page code) with these
+   * levels: the locators are not searched a second time. Must come from `locatePage` on the same image and layout.
+   */
+  located?: { levels: PageLevels; transform: PageTransform };
 }
 
 export function readPage(image: GreyImage, layout: CardPageLayout, options: ReadPageOptions): PageResult {
-  const levels = measurePageLevels(image);
-  const located = locatePage(image, layout, levels, options);
+  const levels = options.located?.levels ?? measurePageLevels(image);
+  const located = options.located?.transform ?? locatePage(image, layout, levels, options);
   if (located.status === 'refused') return located;
   const thresholds = { ...DEFAULT_CHOICE_THRESHOLDS, ...options.thresholds };
   // Sample at the measured resolution so a 300 dpi scan is read as finely as it was scanned.

@@ -25,11 +25,11 @@ export async function decodeGrey(
   const meta = await input.metadata();
   const density =
     meta.density && meta.density >= PLAUSIBLE_DPI.min && meta.density <= PLAUSIBLE_DPI.max ? meta.density : null;
-  const { data, info } = await input
-    .flatten({ background: '#ffffff' })
-    .toColourspace('b-w')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  // A grey scan without alpha (what a scanning station sends) is decoded as it is: flattening and a
+  // colourspace pass over an already grey page cost more than the JPEG decode itself.
+  const alreadyGrey = meta.channels === 1 && !meta.hasAlpha;
+  const pipeline = (alreadyGrey ? input : input.flatten({ background: '#ffffff' })).toColourspace('b-w');
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
   if (info.channels !== 1) throw new Error(`unexpected ${info.channels} channels`);
   return {
     image: { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) },

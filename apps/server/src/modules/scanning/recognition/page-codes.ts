@@ -23,6 +23,7 @@ export interface GreyRegion {
 /** The texts of the given symbology found in a grey region (empty when none reads). */
 export async function readCodes(region: GreyRegion, format: 'QRCode' | 'Code128'): Promise<string[]> {
   await codeReader();
-  const reading = await readOmrCodes(region);
+  // Quick pass for the one expected symbol first; the thorough pass only when it finds nothing.
+  const reading = await readOmrCodes(region, undefined, { expect: format });
   return format === 'QRCode' ? reading.qr : reading.code128;
 }

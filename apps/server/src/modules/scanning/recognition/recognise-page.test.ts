@@ -1,4 +1,5 @@
 import { type AnswerCardTemplate, type ExamQuestion, generateTemplate } from '@huikao/answer-card';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type RecognitionOutput, recognisePage, type TemplateForRecognition } from './recognise-page.ts';
 import { drawBlankPage, fillPage, type PageFill, type ScanPose, scanOf } from './test-support/card-scans.ts';
@@ -91,6 +92,18 @@ describe('recognisePage', () => {
     const boxes = template.pages[0]!.regions.filter((g) => g.kind === 'answerBox');
     expect(r.crops.map((c) => c.boxId).length).toBe(boxes.length);
     for (const crop of r.crops) expect([crop.jpeg[0], crop.jpeg[1]]).toEqual([0xff, 0xd8]);
+  });
+
+  it('cuts each crop upright at the scan resolution as a one-channel grey JPEG, 2 mm around its box', async () => {
+    const r = read(first);
+    const boxes = template.pages[0]!.regions.flatMap((g) => (g.kind === 'answerBox' ? [g] : []));
+    for (const [i, crop] of r.crops.entries()) {
+      const meta = await sharp(crop.jpeg).metadata();
+      expect(meta.channels).toBe(1);
+      const pxPerMm = r.measuredDpi / 25.4;
+      expect(Math.abs(meta.width! - (boxes[i]!.rect.width + 4) * pxPerMm)).toBeLessThanOrEqual(1);
+      expect(Math.abs(meta.height! - (boxes[i]!.rect.height + 4) * pxPerMm)).toBeLessThanOrEqual(1);
+    }
   });
 
   it('turns a page fed upside down and reads it the same, with 缺考 marked', async () => {

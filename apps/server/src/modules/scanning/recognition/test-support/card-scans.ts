@@ -212,7 +212,9 @@ export async function scanOf(image: GreyImage, pose: ScanPose, seed = 1): Promis
     if (r < 0.0005) data[i] = 20;
     else data[i] = Math.max(0, Math.min(255, data[i]! + Math.round((r * 2 - 1) * pose.noise)));
   }
+  // One channel in the file too, as a scanner's grey mode writes it (sharp would otherwise write a colour JPEG).
   return sharp(data, { raw: { width: blurred.info.width, height: blurred.info.height, channels: 1 } })
+    .toColourspace('b-w')
     .jpeg({ quality: pose.quality })
     .toBuffer();
 }
