@@ -67,7 +67,7 @@ const TREE = {
   // Refused: question-bank is below exams.
   [`${S}/modules/question-bank/index.ts`]: `import { exams } from '../exams/index.ts';\nexport const qb = exams;`,
   // Refused: a module with no place in the order.
-  [`${S}/modules/marking/index.ts`]: `import { sb } from '../school-base/index.ts';\nexport const marking = sb;`,
+  [`${S}/modules/timetable/index.ts`]: `import { sb } from '../school-base/index.ts';\nexport const timetable = sb;`,
 
   [`${W}/lib/areas.ts`]: `import type { RouteHandle } from './route-kit.ts';\nexport type Area = RouteHandle['name'];`,
   [`${W}/lib/route-kit.ts`]: [
@@ -107,7 +107,7 @@ const REFUSED = [
   `module-door-db-schema: ${S}/db/schema.ts → ${S}/modules/exams/index.ts`,
   `module-order-auth: ${S}/modules/auth/service.ts → ${S}/modules/school-base/index.ts`,
   `module-order-question-bank: ${S}/modules/question-bank/index.ts → ${S}/modules/exams/index.ts`,
-  `module-in-order: ${S}/modules/marking/index.ts → ${S}/modules/school-base/index.ts`,
+  `module-in-order: ${S}/modules/timetable/index.ts → ${S}/modules/school-base/index.ts`,
   `platform-below-modules: ${S}/platform/audit.ts → ${S}/modules/auth/schema.ts`,
   `module-door-outside: ${S}/platform/audit.ts → ${S}/modules/auth/schema.ts`,
   `modules-below-app: ${S}/platform/shutdown.ts → ${S}/app.ts`,

@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { call } from '../../../lib/api-client.ts';
 import { schoolToday, useCurrentSelection } from '../../../lib/current-selection.ts';
+import { DATE_FORMAT } from '../../../lib/date-format.ts';
 import { zodRule } from '../../../lib/form-rules.ts';
 import { readStoredUser } from '../../../lib/session.ts';
 
@@ -99,7 +100,7 @@ export function ExamFromPaperDialog({ paper, onClose }: ExamFromPaperDialogProps
       termId: values.termId,
       gradeId: values.gradeId,
       classIds: values.classIds,
-      examDate: values.examDate.format('YYYY-MM-DD'),
+      examDate: values.examDate.format(DATE_FORMAT),
       examType: values.examType,
     });
     navigate(cardTabPath(created.seId));

@@ -2,6 +2,7 @@ import { BLOCK_ORDER } from '@huikao/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Empty, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import {
   CARD_STATUS_COLORS,
@@ -80,7 +81,7 @@ export function CardTab({ seId, hasQuestions }: { seId: string; hasQuestions: bo
           {
             key: 'updated',
             label: '修改',
-            children: `${data.updatedByName ?? '—'} ${data.updatedAt.slice(0, 16).replace('T', ' ')}`,
+            children: `${data.updatedByName ?? '—'} ${formatDateTime(data.updatedAt)}`,
           },
         ]}
       />

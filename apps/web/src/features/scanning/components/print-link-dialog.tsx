@@ -1,5 +1,6 @@
 import type { AnswerSheetLink } from '@huikao/contracts';
 import { Alert, Button, Flex, Input, Modal, Typography } from 'antd';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 
 export interface PrintLinkDialogProps {
@@ -9,14 +10,7 @@ export interface PrintLinkDialogProps {
 
 /** Local time of a link's expiry (unix seconds), as the school reads it. */
 function expiryText(expires: number): string {
-  return new Intl.DateTimeFormat('zh-CN', {
-    timeZone: 'Asia/Shanghai',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(new Date(expires * 1000));
+  return formatDateTime(new Date(expires * 1000));
 }
 
 /**

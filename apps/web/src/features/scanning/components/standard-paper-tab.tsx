@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Input, Popconfirm, Row, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { call } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import { zodRule } from '../../../lib/form-rules.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { cardQueries, useCardContext } from '../queries.ts';
@@ -63,7 +64,7 @@ function PaperCard({ seId, kind, paper }: { seId: string; kind: 1 | 2; paper: St
       data-testid={`standard-paper-${kind}`}
       extra={
         <Typography.Text type="secondary">
-          {paper ? `${paper.updatedBy} 更新于 ${paper.updatedAt.slice(0, 16).replace('T', ' ')}` : '尚未填写'}
+          {paper ? `${paper.updatedBy} 更新于 ${formatDateTime(paper.updatedAt)}` : '尚未填写'}
         </Typography.Text>
       }
     >

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, Layout, Space, Tag, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { CARD_STATUS_COLORS, cardStatusName, MY_CARD_PATH, makingPath } from '../card-labels.ts';
 import { cardSummary } from '../card-types.ts';
@@ -44,9 +45,7 @@ export function TemplateInfoPage() {
                   <Tag data-testid="card-version">第 {data.version} 版</Tag>
                   <Typography.Text type="secondary">
                     {summaryText(data.template)}
-                    {data.updatedByName
-                      ? ` · ${data.updatedByName} 修改于 ${data.updatedAt.slice(0, 16).replace('T', ' ')}`
-                      : ''}
+                    {data.updatedByName ? ` · ${data.updatedByName} 修改于 ${formatDateTime(data.updatedAt)}` : ''}
                   </Typography.Text>
                 </>
               ) : null}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Modal, Progress, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { DataTable, pageLocally, useTableQuery } from '../../../components/data-table.tsx';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { scanQueries, useDeleteBatch, useScanContext } from './scan-queries.ts';
 import { percentOf } from './upload-plan.ts';
@@ -77,7 +78,7 @@ export function BatchList({ seId }: { seId: string }) {
           {
             title: '上传',
             width: 190,
-            render: (_: unknown, b) => `${b.createdByName} ${b.createdAt.slice(0, 16).replace('T', ' ')}`,
+            render: (_: unknown, b) => `${b.createdByName} ${formatDateTime(b.createdAt)}`,
           },
           {
             title: '删除',
