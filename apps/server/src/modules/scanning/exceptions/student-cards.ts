@@ -4,6 +4,7 @@ import { recordAudit } from '../../../platform/audit-log.ts';
 import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db } from '../../../platform/db.ts';
 import { badInput, notFound } from '../../../platform/errors.ts';
+import { lockKey } from '../../../platform/locks.ts';
 import { idOf } from '../../../platform/tenancy.ts';
 import { ownSingleExam } from '../../exams/index.ts';
 import { pagesOfExamStudents } from '../scans/pages-service.ts';
@@ -47,6 +48,7 @@ export function createStudentCardsService(db: Db) {
       const single = await ownSingleExam(db, actor, p.schoolId, p.seId);
       const studentId = idOf(p.studentId, '学生');
       await db.transaction(async (tx) => {
+        await lockKey(tx, 'scan-results', single.id);
         const ref = await repo.examStudentRef(tx, single.id, studentId);
         if (!ref) throw notFound('该学生不是本科目的考生');
         const before = (await typedCards(tx, [ref.esId])).get(ref.esId);
@@ -80,6 +82,7 @@ export function createStudentCardsService(db: Db) {
     async updateExamScoreByHwscore(actor: Actor, p: Params<'updateExamScoreByHwscore'>) {
       const single = await ownSingleExam(db, actor, p.schoolId, p.seId);
       return db.transaction(async (tx) => {
+        await lockKey(tx, 'scan-results', single.id);
         const students = await examStudentsOf(tx, single.id);
         const written = await refreshStudents(
           tx,

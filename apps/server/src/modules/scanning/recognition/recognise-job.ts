@@ -1,4 +1,5 @@
 import type { Db } from '../../../platform/db.ts';
+import { lockKey } from '../../../platform/locks.ts';
 import type { FileStorage } from '../../../platform/storage.ts';
 import { markVersionScanned } from '../cards/card-versions.ts';
 import { refreshPage, refreshStudents } from '../exceptions/sheet-refresh.ts';
@@ -63,6 +64,9 @@ export function createPageJob(db: Db, storage: FileStorage, recognise: Recognise
       if (imageKey) written.push(imageKey);
 
       const replaced = await db.transaction(async (tx) => {
+        // One exam's results are written one at a time: two sides of one sheet recognised at once
+        // would otherwise lock the same sheet, card version and exam-student rows in opposite orders.
+        await lockKey(tx, 'scan-results', batch.singleExamId);
         const locked = await lockPageForResult(tx, pageId);
         if (!locked) return null;
         const old = [...(locked.result?.crops.map((c) => c.key) ?? []), ...(locked.imageKey ? [locked.imageKey] : [])];
