@@ -164,12 +164,13 @@ describe('grade views', () => {
     expect(file.name).toMatch(/^年级整体分析_.*各班情况\.xlsx$/);
     const sheet = (await workbookOf(file.bytes)).worksheets[0];
     if (!sheet) throw new Error('the export has no sheet');
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    // Row 1 is the printed title (#22); the table's header is row 2.
+    const header = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(header.slice(0, 4)).toEqual(['班级', '参考人数', '缺考人数', '平均分']);
     expect(header).toContain('超均率');
     const first = report.units[0];
-    expect(sheet?.getRow(2).getCell(1).value).toBe(first?.scope.name);
-    expect(sheet?.getRow(2).getCell(4).value).toBe(roundHalfUp(first?.summary?.mean ?? 0, 2));
+    expect(sheet?.getRow(3).getCell(1).value).toBe(first?.scope.name);
+    expect(sheet?.getRow(3).getCell(4).value).toBe(roundHalfUp(first?.summary?.mean ?? 0, 2));
   });
 
   it('grade-report-card lists every student, searches, and exports the whole list', { timeout: 120_000 }, async () => {
@@ -200,9 +201,10 @@ describe('grade views', () => {
     expect(file.name).toMatch(/^年级成绩单_.*全部学生\.xlsx$/);
     const sheet = (await workbookOf(file.bytes)).worksheets[0];
     if (!sheet) throw new Error('the export has no sheet');
-    expect((sheet.getRow(1).values as unknown[]).slice(1, 5)).toEqual(['姓名', '学号', '班级', '总分/分数']);
-    expect(sheet.actualRowCount).toBe(all.total + 1);
-    expect(sheet.getRow(2).getCell(1).value).toBe(top.name);
+    // Row 1 is the printed title (#22); the table's header is row 2.
+    expect((sheet.getRow(2).values as unknown[]).slice(1, 5)).toEqual(['姓名', '学号', '班级', '总分/分数']);
+    expect(sheet.actualRowCount).toBe(all.total + 2);
+    expect(sheet.getRow(3).getCell(1).value).toBe(top.name);
   });
 
   it('grade-report-file downloads the Excel workbook and the Word summary', { timeout: 120_000 }, async () => {

@@ -98,14 +98,15 @@ describe('school-area views', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    // Row 1 is the printed title (#22); the table's header is row 2.
+    const header = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(header.slice(0, 2)).toEqual(['名次', '学校']);
     const meanColumn = header.indexOf('平均分') + 1;
     expect(meanColumn).toBeGreaterThan(0);
-    expect(sheet.rowCount).toBe(5);
+    expect(sheet.rowCount).toBe(6);
     expected.forEach((unit, i) => {
-      expect(sheet.getRow(i + 2).getCell(2).value).toBe(unit.scope.name);
-      expect(sheet.getRow(i + 2).getCell(meanColumn).value).toBe(roundHalfUp(unit.summary?.mean ?? 0, 2));
+      expect(sheet.getRow(i + 3).getCell(2).value).toBe(unit.scope.name);
+      expect(sheet.getRow(i + 3).getCell(meanColumn).value).toBe(roundHalfUp(unit.summary?.mean ?? 0, 2));
     });
   });
 
