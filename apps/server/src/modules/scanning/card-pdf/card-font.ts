@@ -14,6 +14,16 @@ export const CARD_FONT_FILE = '/usr/share/fonts/opentype/noto/NotoSerifCJK-Regul
 export const CARD_FONT_FACE = 'NotoSerifCJKsc-Regular';
 
 let opened: fontkit.Font | undefined;
+let openedBytes: Buffer | undefined;
+
+/** The font file's bytes, read once per process: the room printouts register them with pdfkit. */
+export function cardFontBytes(): Buffer {
+  if (!openedBytes) {
+    if (!existsSync(CARD_FONT_FILE)) throw new CardFontMissing(CARD_FONT_FILE);
+    openedBytes = readFileSync(CARD_FONT_FILE);
+  }
+  return openedBytes;
+}
 
 /** A server set-up fault, not the caller's: the envelope carries 500 with this Chinese message. */
 export class CardFontMissing extends AppError {
@@ -30,7 +40,7 @@ export class CardFontMissing extends AppError {
 export function cardFont(file = CARD_FONT_FILE): fontkit.Font {
   if (file === CARD_FONT_FILE && opened) return opened;
   if (!existsSync(file)) throw new CardFontMissing(file);
-  const face = fontkit.create(readFileSync(file), CARD_FONT_FACE);
+  const face = fontkit.create(file === CARD_FONT_FILE ? cardFontBytes() : readFileSync(file), CARD_FONT_FACE);
   if (face?.postscriptName !== CARD_FONT_FACE) throw new CardFontMissing(`${file} 中的 ${CARD_FONT_FACE}`);
   if (file === CARD_FONT_FILE) opened = face;
   return face;

@@ -5,6 +5,6 @@
  * cardFont() opens the card's font face (about 0.7 s of CPU, once per process): call it when the
  * module starts, so the first card prints fast and a server without fonts-noto-cjk says so at once.
  */
-export { CARD_FONT_FACE, CARD_FONT_FILE, CardFontMissing, cardFont } from './card-font.ts';
+export { CARD_FONT_FACE, CARD_FONT_FILE, CardFontMissing, cardFont, cardFontBytes } from './card-font.ts';
 export type { PersonalisedStudent } from './draw-personal.ts';
 export { type RenderOptions, renderCardPdf, renderCardPdfInWorker } from './render-card-pdf.ts';

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
+import { CARD_FONT_FACE, cardFontBytes } from '../card-pdf/index.ts';
 
 // The room printouts of 考场编排 (issue #16 item 4) as vector PDFs: 考场安排表 (a room's seats, A4
 // portrait, the column header repeated on every page), 门贴 (the door sign, A4 landscape) and 座位贴
@@ -7,8 +7,6 @@ import PDFDocument from 'pdfkit';
 // fonts-noto-cjk, the answer cards' font, embedded as a subset (pdfkit embeds the glyphs used).
 // Pure drawing from the data given: no database, run outside any transaction.
 
-const FONT_FILE = '/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc';
-const FONT_FACE = 'NotoSerifCJKsc-Regular';
 const MM = 72 / 25.4;
 
 export interface PrintedStudent {
@@ -33,21 +31,6 @@ export interface PrintedExam {
   rooms: PrintedRoom[];
 }
 
-export class RoomFontMissing extends Error {
-  constructor() {
-    super(`打印字体缺失：未找到 ${FONT_FILE}（思源宋体 Noto Serif CJK SC），请在服务器上安装 fonts-noto-cjk 后重试`);
-  }
-}
-
-let fontBytes: Buffer | undefined;
-function font(): Buffer {
-  if (!fontBytes) {
-    if (!existsSync(FONT_FILE)) throw new RoomFontMissing();
-    fontBytes = readFileSync(FONT_FILE);
-  }
-  return fontBytes;
-}
-
 function openDocument(title: string, layout: 'portrait' | 'landscape') {
   const doc = new PDFDocument({
     size: 'A4',
@@ -56,7 +39,7 @@ function openDocument(title: string, layout: 'portrait' | 'landscape') {
     autoFirstPage: false,
     info: { Title: title, Creator: '慧考云' },
   });
-  doc.registerFont('serif', font(), FONT_FACE);
+  doc.registerFont('serif', cardFontBytes(), CARD_FONT_FACE);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
