@@ -4,6 +4,7 @@ import { recordAudit } from '../../../platform/audit-log.ts';
 import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db, Executor } from '../../../platform/db.ts';
 import { badInput, ruleBroken } from '../../../platform/errors.ts';
+import { lockKey } from '../../../platform/locks.ts';
 import { idOf, ownedBy, schoolOf } from '../../../platform/tenancy.ts';
 import { ownSingleExam } from '../../exams/index.ts';
 import { findCardVersion } from '../cards/card-versions.ts';
@@ -117,9 +118,18 @@ export function createExceptionsService(db: Db) {
     async update(actor: Actor, p: Params<'updateException'>) {
       const school = schoolOf(actor, p.schoolId);
       const id = idOf(p.exceptionId, '异常');
+      // The exam first, read without a lock: its scan-results lock is taken before any row lock, as a
+      // recognition job and a typed card take it, so resolving never waits in the opposite order.
+      const found = ownedBy(await repo.findExceptionView(db, id), school, '异常不存在');
       await db.transaction(async (tx) => {
-        const row = ownedBy(await repo.lockException(tx, id), school, '异常不存在');
-        if (row.status !== 0) throw ruleBroken('该异常已处理');
+        await lockKey(tx, 'scan-results', found.singleExamId);
+        const row = await repo.lockException(tx, id);
+        // A page read again meanwhile drops the open exceptions it no longer raises.
+        if (!row) throw ruleBroken('该异常已不存在（扫描页已重新识别），请刷新列表后再处理');
+        if (row.status !== 0) {
+          const by = (await repo.findExceptionView(tx, id))?.resolvedByName;
+          throw ruleBroken(`该异常已由${by || '他人'}处理，请刷新列表`);
+        }
         const context = {
           actor,
           schoolId: row.schoolId,

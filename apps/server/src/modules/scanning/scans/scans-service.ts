@@ -224,6 +224,8 @@ export function createScansService(db: Db, storage: FileStorage, pages: PageQueu
     async deleteBatch(actor: Actor, p: Params<'deleteBatch'>) {
       const owned = await ownBatch(actor, p.schoolId, p.batchId);
       await db.transaction(async (tx) => {
+        // The exam's scan results are rewritten below: its lock first, as every result writer takes it.
+        await lockKey(tx, 'scan-results', owned.singleExamId);
         const batch = await repo.lockBatch(tx, owned.id);
         if (!batch || batch.deletedAt) throw ruleBroken('该扫描批次已删除');
         await repo.softDeleteBatch(tx, batch.id, actor.userId, p.reason);
