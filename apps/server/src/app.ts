@@ -11,7 +11,7 @@ import { createDocumentsModule } from './modules/documents/index.ts';
 import { createExamsModule } from './modules/exams/index.ts';
 import { createMarkingModule } from './modules/marking/index.ts';
 import { createQuestionBankModule } from './modules/question-bank/index.ts';
-import { createScanningModule, type RecognitionRunner } from './modules/scanning/index.ts';
+import { createScanningModule, type RecognitionRunner, type ScanUpkeep } from './modules/scanning/index.ts';
 import { createSchoolBaseModule } from './modules/school-base/index.ts';
 import { auditSinkOf } from './platform/audit-log.ts';
 import type { AuditSink, SessionResolver } from './platform/auth-context.ts';
@@ -42,6 +42,8 @@ declare module 'fastify' {
     };
     /** Recognition of scanned pages (scanning module): tests drain it, main.ts runs its workers. */
     scanRecognition: RecognitionRunner;
+    /** Lost pages and deleted batches (scanning module): on a timer with the workers; tests run it. */
+    scanUpkeep: ScanUpkeep;
   }
 }
 
@@ -146,12 +148,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     secret: config.jwtSecret,
     jobs,
     recognition: { onError: (err, pageId) => app.log.error({ err, pageId }, 'page recognition failed') },
+    upkeep: { onError: (err) => app.log.error({ err }, 'scanning upkeep failed') },
   });
   scanning.routes(app);
   app.decorate('scanRecognition', scanning.recognition);
-  if (options.scanWorker) await scanning.recognition.start();
+  app.decorate('scanUpkeep', scanning.upkeep);
+  if (options.scanWorker) {
+    await scanning.recognition.start();
+    scanning.upkeep.start();
+  }
   // Workers first (running pages finish or are left to their lease), then the queue, before the database closes.
   app.addHook('onClose', async () => {
+    await scanning.upkeep.stop();
     await scanning.recognition.stop();
     await jobs.stop();
   });

@@ -43,6 +43,8 @@ export interface JobQueue {
   expireLeases(): Promise<void>;
   /** Jobs waiting or running, per state. */
   size(name: string): Promise<{ waiting: number; active: number }>;
+  /** The keys of the queue's jobs not yet over (waiting, to be retried or running). */
+  liveKeys(name: string): Promise<Set<string>>;
   stop(): Promise<void>;
 }
 
@@ -79,8 +81,9 @@ export interface JobQueueOptions {
 }
 
 export async function openJobQueue(database: Database, options: JobQueueOptions): Promise<JobQueue> {
+  const executor = executorOf(database);
   const boss = new PgBoss({
-    db: executorOf(database),
+    db: executor,
     schema: SCHEMA,
     supervise: options.supervise,
     schedule: false,
@@ -206,6 +209,15 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
       return { waiting, active: all - waiting };
     },
 
+    async liveKeys(name) {
+      // pg-boss's job states are an ordered enum: created < retry < active < completed < cancelled < failed.
+      const { rows } = await executor.executeSql(
+        `select distinct singleton_key as key from ${SCHEMA}.job where name = $1 and state < 'completed' and singleton_key is not null`,
+        [name],
+      );
+      return new Set((rows as { key: string }[]).map((r) => r.key));
+    },
+
     async stop() {
       await Promise.all([...workers].map((w) => w.stop()));
       await boss.stop({ graceful: false, wait: true });
@@ -242,6 +254,7 @@ export function lazyJobQueue(database: Database, options: JobQueueOptions): JobQ
     drain: async (name, handler, concurrency) => (await queue()).drain(name, handler, concurrency),
     expireLeases: async () => (await queue()).expireLeases(),
     size: async (name) => (await queue()).size(name),
+    liveKeys: async (name) => (await queue()).liveKeys(name),
     async stop() {
       if (!opened) return;
       await (await opened).stop();

@@ -10,6 +10,7 @@ import {
   type RunnerOptions,
 } from './recognition/recognition-runner.ts';
 import { registerScanningRoutes } from './routes.ts';
+import { createScanUpkeep, type ScanUpkeep, type UpkeepOptions } from './upkeep/upkeep.ts';
 
 export type { PersonalisedStudent } from './card-pdf/index.ts';
 export { renderCardPdf } from './card-pdf/index.ts';
@@ -17,6 +18,7 @@ export { generatePrintedCards } from './cards/card-create.ts';
 export { personalisedStudents } from './cards/card-files.ts';
 export { findCardVersion, markVersionScanned } from './cards/card-versions.ts';
 export type { RecognitionRunner } from './recognition/recognition-runner.ts';
+export type { ScanUpkeep } from './upkeep/upkeep.ts';
 
 export interface ScanningOptions {
   storage: FileStorage;
@@ -25,6 +27,7 @@ export interface ScanningOptions {
   /** The job queue scanned pages wait in for recognition (platform/job-queue.ts). */
   jobs: JobQueue;
   recognition?: RunnerOptions;
+  upkeep?: UpkeepOptions;
 }
 
 export function createScanningModule(db: Db, options: ScanningOptions) {
@@ -34,9 +37,12 @@ export function createScanningModule(db: Db, options: ScanningOptions) {
     options.storage,
     options.recognition,
   );
+  const upkeep: ScanUpkeep = createScanUpkeep(db, options.jobs, options.storage, recognition, options.upkeep);
   return {
     /** Page recognition: started by the app when it recognises while serving; tests drain it. */
     recognition,
+    /** Lost pages queued again and deleted batches purged, on a timer where pages are recognised. */
+    upkeep,
     routes(app: FastifyInstance) {
       registerScanningRoutes(app, { db, storage: options.storage, secret: options.secret, pages: recognition });
     },
