@@ -109,8 +109,11 @@ export function ExamRoomsTab({ meId, seId }: ExamRoomsTabProps) {
                 </Button>
               </>
             ) : null}
+            {/* Opened by a click, as the paper editor's export menus: a hover menu closes as soon as the
+                page moves under the pointer, and never opens on a touch screen. */}
             <Dropdown
               disabled={rooms.length === 0}
+              trigger={['click']}
               menu={{ items: PRINTS.map((p) => ({ key: p.key, label: p.label, onClick: print(p.key) })) }}
             >
               <Button>下载打印</Button>
