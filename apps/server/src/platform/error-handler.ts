@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError, conflict } from './errors.ts';
 
 /** The one error path: every failure becomes the `{status, message, data}` envelope, never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -11,6 +11,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .code(error.httpStatus)
         .send({ status: error.status, message: error.message, data: error.detail ?? null });
+    }
+    if (databaseCode(error) === '23503') {
+      // A row still referred to by another module's rows (scans of an exam, marks of a paper):
+      // the owning module refuses first where it can; this is the last guard, never a 500.
+      const refusal = conflict('该数据仍被其他记录使用（如扫描答卷、阅卷记录），不能删除或修改；请先处理相关数据');
+      request.log.info({ url: request.url }, 'request refused: still referenced');
+      return reply.code(refusal.httpStatus).send({ status: refusal.status, message: refusal.message, data: null });
     }
     const known = fastifyErrorMessage(error);
     if (known) {
@@ -26,6 +33,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .code(404)
       .send({ status: 404, message: `接口不存在：${request.method} ${request.url.split('?')[0]}`, data: null }),
   );
+}
+
+/** The PostgreSQL error code, looked up through the ORM's wrapping causes. */
+function databaseCode(error: unknown): string | undefined {
+  let cause: unknown = error;
+  for (let depth = 0; cause && depth < 4; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 function fastifyErrorMessage(error: FastifyError): { http: number; message: string } | null {

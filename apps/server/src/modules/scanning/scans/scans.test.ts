@@ -3,16 +3,18 @@ import path from 'node:path';
 import {
   scanningScansApi as api,
   type ExamScanInfo,
+  examsApi,
   type RecognizeException,
   type ScanBatchStatus,
   type ScanPage,
+  STATUS,
 } from '@huikao/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanPages, studentScores } from '../../../db/schema.ts';
 import { lazyJobQueue } from '../../../platform/job-queue.ts';
 import { localFileStorage } from '../../../platform/storage.ts';
-import { expectForbidden, expectOk } from '../../../test/school-base-fixture.ts';
+import { expectFailure, expectForbidden, expectOk } from '../../../test/school-base-fixture.ts';
 import { recognisePage } from '../recognition/recognise-page.ts';
 import { createRecognitionRunner } from '../recognition/recognition-runner.ts';
 import { answersOf, createBatch, type ScanRoom, setUpScanRoom, sheetPage, uploadFile } from './scans-fixture.ts';
@@ -182,6 +184,18 @@ describe('a 30-student room scanned through the API', () => {
     expectForbidden(await s.call(api.batchStatus, { schoolId: String(s.other.school.id), batchId }));
     expectForbidden(await call(api.syncExamRoomScanInfo, { seId: s.ids.otherSeId }));
     expectForbidden(await s.as(s.sessions.student, api.findBatches, { schoolId: s.sid, seId: s.room.seId }));
+  });
+
+  it('refuses to delete a scanned student from the exam with a clear message, nothing removed', async () => {
+    const student = s.room.students[0]!;
+    const before = (await scoresByStudent()).get(student.id);
+    expect(before).toBeDefined();
+    expectFailure(
+      await call(examsApi.deleteExamStudentByStuIds, { seId: s.room.seId, studentIds: [String(student.id)] }),
+      STATUS.conflict,
+      /仍被其他记录使用/,
+    );
+    expect((await scoresByStudent()).get(student.id)).toEqual(before);
   });
 
   it('recognises again after a worker is killed mid-batch, with the same results', async () => {
