@@ -81,6 +81,8 @@ export type RecognitionOutput =
 const CROP_MARGIN_MM = 2;
 /** A 缺考 bubble this dark is marked (the bubbles' own filled floor). */
 const ABSENT_FLOOR = 0.3;
+/** Handwriting on paper reads the same at 75 as at 80, for ~10 % smaller crops and a little less encoding. */
+const CROP_QUALITY = 75;
 
 const layouts = new Map<string, RecognitionPage[]>();
 function pagesOf(template: TemplateForRecognition): RecognitionPage[] {
@@ -179,12 +181,14 @@ async function readTemplatePage(
       ) / 1000;
   }
   const crops = [];
+  // One buffer for every crop of the page: each is encoded (and done with) before the next is cut.
+  const scratch = { pixels: new Uint8Array(0) };
   for (const box of page.boxes) {
     crops.push({
       boxId: cropIdOf(box),
       label: box.parts > 1 ? `${box.label}（${box.part}/${box.parts}）` : box.label,
       questionNumbers: box.questionNumbers,
-      jpeg: await cropOf(image, reading.transform, box.rect, reading.measuredDpi),
+      jpeg: await cropOf(image, reading.transform, box.rect, reading.measuredDpi, scratch),
     });
   }
   const examNoFromBarcode = barcode && /^\d{1,20}$/.test(barcode) ? barcode : null;
@@ -255,18 +259,23 @@ function regionOf(
 
 /**
  * The box with its margin, upright and straight (the transform holds the half turn and the skew), at the
- * scan's measured resolution: one warp of the decoded page in JS, then one small grey JPEG encode.
+ * scan's measured resolution: one warp of the decoded page in JS (nearest pixel: at the scan's own resolution
+ * nothing moves by more than half a pixel), then one small grey JPEG encode.
  */
 async function cropOf(
   image: GreyImage,
   transform: Homography,
   rect: { x: number; y: number; width: number; height: number },
   measuredDpi: number,
+  scratch: { pixels: Uint8Array },
 ): Promise<Uint8Array> {
   const m = CROP_MARGIN_MM;
   const area = { x: rect.x - m, y: rect.y - m, width: rect.width + 2 * m, height: rect.height + 2 * m };
-  const crop = warpRegion(image, transform, area, measuredDpi / 25.4);
-  return jpegOf(crop, 80);
+  const pxPerMm = measuredDpi / 25.4;
+  const needed = Math.round(area.width * pxPerMm) * Math.round(area.height * pxPerMm);
+  if (scratch.pixels.length < needed) scratch.pixels = new Uint8Array(needed);
+  const crop = warpRegion(image, transform, area, pxPerMm, { into: scratch.pixels, sampling: 'nearest' });
+  return jpegOf(crop, CROP_QUALITY);
 }
 
 async function jpegOf(image: GreyImage, quality: number): Promise<Uint8Array> {
