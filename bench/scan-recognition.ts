@@ -10,6 +10,7 @@ import { type AnswerCardTemplate, type ExamQuestion, generateTemplate } from '@h
 import { authApi } from '@huikao/contracts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { renderCardPdf } from '../apps/server/src/modules/scanning/card-pdf/index.ts';
+import { readBlankReferences } from '../apps/server/src/modules/scanning/recognition/blank-reference.ts';
 import type { RecognitionInput } from '../apps/server/src/modules/scanning/recognition/recognise-page.ts';
 import {
   closeRecognitionPool,
@@ -53,7 +54,15 @@ const template: AnswerCardTemplate = generateTemplate(structure(), {
   columns: 2,
   sides: 2,
 });
-const templates = [{ id: template.id, version: template.version, pages: template.pages }];
+// As a page job has it: the card version with its blank print's reference (blank-reference.ts).
+const templates = [
+  {
+    id: template.id,
+    version: template.version,
+    pages: template.pages,
+    blankReferences: await readBlankReferences(template),
+  },
+];
 
 let t0 = performance.now();
 const rasters = await rasterisePdf(await renderCardPdf(template), 200);

@@ -1,6 +1,7 @@
 import { type CardPage, decodePageCode } from '@huikao/answer-card';
 import {
   applyHomography,
+  type BlankReference,
   darkShare,
   ellipseMask,
   type GreyImage,
@@ -28,6 +29,8 @@ export interface TemplateForRecognition {
   id: string;
   version: number;
   pages: CardPage[];
+  /** Per page (index pageNo − 1), its blank print's bubble ratios, discounted from every scan (blank-reference.ts). */
+  blankReferences?: (BlankReference | null)[];
 }
 
 export interface RecognitionInput {
@@ -165,7 +168,8 @@ async function readTemplatePage(
   keptImage: Uint8Array | null,
   located: { levels: PageLevels; transform: PageTransform } | undefined,
 ): Promise<RecognitionOutput> {
-  const reading = readPage(image, page.layout, { dpi, located });
+  const blankReference = template.blankReferences?.[page.pageNo - 1] ?? undefined;
+  const reading = readPage(image, page.layout, { dpi, located, blankReference });
   if (reading.status === 'refused') {
     return { outcome: reading.reason, detail: reading.detail, turned: false, image: keptImage };
   }

@@ -2,7 +2,8 @@ import { type AnswerCardTemplate, type ExamQuestion, generateTemplate } from '@h
 import type { GreyImage } from '@huikao/omr';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderCardPdf } from '../card-pdf/index.ts';
-import { recognisePage } from './recognise-page.ts';
+import { readBlankReferences } from './blank-reference.ts';
+import { recognisePage, type TemplateForRecognition } from './recognise-page.ts';
 import { fillPage, type Mark, type PageFill, rasterisePdf, type ScanPose, scanOf } from './test-support/card-scans.ts';
 
 // Recognition on the product's own cards: renderCardPdf → pdftoppm at 200 dpi grey → pencil marks of
@@ -81,10 +82,17 @@ beforeAll(async () => {
   for (const t of [a3, a4, other]) rasters.set(t.id, await rasterisePdf(await renderCardPdf(t), DPI));
 }, 120_000);
 
-async function scan(t: AnswerCardTemplate, pageNo: number, fill: PageFill, pose: ScanPose, seed: number) {
+async function scan(
+  t: AnswerCardTemplate,
+  pageNo: number,
+  fill: PageFill,
+  pose: ScanPose,
+  seed: number,
+  known: TemplateForRecognition[] = templates,
+) {
   const page = t.pages[pageNo - 1]!;
   const bytes = await scanOf(fillPage(rasters.get(t.id)![pageNo - 1]!, page, DPI, fill, seed), pose, seed);
-  return recognisePage({ bytes, format: 'jpeg', dpi: DPI, templates, keepImage: false });
+  return recognisePage({ bytes, format: 'jpeg', dpi: DPI, templates: known, keepImage: false });
 }
 
 describe('recognition of scans of the rendered card PDF', () => {
@@ -140,5 +148,62 @@ describe('recognition of scans of the rendered card PDF', () => {
   it("refuses a page of another exam's card", async () => {
     const r = await scan(other, 1, { examNo: '20251234', answers: answersOf(other, 1, 0) }, poses[1]!, 9);
     expect(r.outcome).toBe('other-exam');
+  }, 60_000);
+});
+
+describe('with the blank print of the card version discounted (design step 4)', () => {
+  let withBlank: TemplateForRecognition[] = [];
+  beforeAll(async () => {
+    withBlank = await Promise.all(
+      [a3, a4].map(async (t) => ({
+        id: t.id,
+        version: t.version,
+        pages: t.pages,
+        blankReferences: await readBlankReferences(t),
+      })),
+    );
+  }, 120_000);
+
+  it('reads every page of the rendered card as its blank reference', () => {
+    const [a3Blank] = withBlank;
+    expect(a3Blank!.blankReferences).toHaveLength(a3.pages.length);
+    const first = a3Blank!.blankReferences![0]!;
+    expect(first.questions.length).toBeGreaterThan(0);
+    expect(first.candidateNumber).toHaveLength(8);
+    // The product prints its letters in light ink: inside the read ellipse they stay (nearly) under the dark
+    // threshold, far from a pencil mark; a heavier print would show here and be discounted (omr's tests).
+    const ratios = first.questions.flat();
+    expect(ratios.every((r) => r >= 0 && r < 0.12)).toBe(true);
+    expect(ratios).toHaveLength(
+      a3.pages[0]!.regions.flatMap((g) => (g.kind === 'objectiveBlock' ? g.rows : [])).reduce(
+        (n, row) => n + row.bubbles.length,
+        0,
+      ),
+    );
+  });
+
+  it('reads the same answers, empty bubbles no higher, and still flags multi, blank, faint and erased', async () => {
+    const answers = answersOf(a3, 1, 0);
+    const fill = {
+      examNo: '20251234',
+      answers: { ...answers, '1': 'AB', '2': '', '3': '', '4': '', '5': 'B' },
+      marks: {
+        '3': { C: { darkness: 0.35, size: 0.4 } },
+        '4': { A: { darkness: 0.45, size: 1, style: 'erased' as const } },
+        '5': { D: { darkness: 0.45, size: 1, style: 'erased' as const } },
+      },
+    };
+    const plain = await scan(a3, 1, fill, poses[0]!, 7);
+    const discounted = await scan(a3, 1, fill, poses[0]!, 7, withBlank);
+    if (plain.outcome !== 'read' || discounted.outcome !== 'read') throw new Error('not read');
+    const decisions = (r: typeof plain) =>
+      r.outcome === 'read' ? r.questions.map((q) => [q.questionNo, q.answer, q.letters, q.uncertain, q.flags]) : [];
+    expect(decisions(discounted)).toEqual(decisions(plain));
+    expect(discounted.examNo).toBe('20251234');
+    // Question 2 has no mark at all: with the letters discounted its bubbles read no more than before.
+    const row = (r: typeof plain) =>
+      r.outcome === 'read' ? r.questions.find((q) => q.questionNo === '2')!.ratios : [];
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    expect(sum(row(discounted))).toBeLessThanOrEqual(sum(row(plain)));
   }, 60_000);
 });
