@@ -7,6 +7,7 @@ import {
   type GreyImage,
   type Homography,
   locatePage,
+  matchLayout,
   measurePageLevels,
   type PageLevels,
   type PageTransform,
@@ -117,7 +118,7 @@ export async function recognisePage(input: RecognitionInput): Promise<Recognitio
     const first = pagesOf(template)[0];
     if (!first) continue;
     // Versions and pages of one paper share their locators and page-code place: locate once per geometry.
-    const geometry = JSON.stringify([first.layout.pageWidthMm, first.layout.locators, first.pageCode]);
+    const geometry = geometryOf(first);
     if (tried.has(geometry)) continue;
     tried.add(geometry);
     const located = locatePage(image, first.layout, levels, { dpi });
@@ -129,8 +130,16 @@ export async function recognisePage(input: RecognitionInput): Promise<Recognitio
     const code = payloads.map(decodePageCode).find((r) => r.ok);
     if (!code?.ok) {
       const problem = payloads.map(decodePageCode).find((r) => !r.ok);
-      const reason = problem && !problem.ok ? problem.problem.message : '页码二维码无法识别';
-      return { outcome: 'unknown-page', detail: reason, turned: located.turned, image: keptImage };
+      if (problem && !problem.ok) {
+        return { outcome: 'unknown-page', detail: problem.problem.message, turned: located.turned, image: keptImage };
+      }
+      // No code reads at all (blotted, torn, smudged): the page is matched by its printed frames instead.
+      const byLayout = pageByLayout(image, levels, located, input.templates, geometry);
+      if (!byLayout) {
+        const detail = '页码二维码无法识别，版面也与本科目答题卡的页面不符';
+        return { outcome: 'unknown-page', detail, turned: located.turned, image: keptImage };
+      }
+      return readTemplatePage(image, dpi, byLayout.template, byLayout.page, keptImage, { levels, transform: located });
     }
     const named = input.templates.find((t) => t.id === code.code.templateId && t.version === code.code.templateVersion);
     const page = named ? pagesOf(named)[code.code.page - 1] : undefined;
@@ -143,10 +152,7 @@ export async function recognisePage(input: RecognitionInput): Promise<Recognitio
       };
     }
     // The page named shares the located geometry unless its paper differs: then it is located afresh.
-    const sameGeometry =
-      JSON.stringify([page.layout.pageWidthMm, page.layout.locators, page.pageCode]) === geometry &&
-      page.layout.pageHeightMm === first.layout.pageHeightMm &&
-      page.layout.locatorSizeMm === first.layout.locatorSizeMm;
+    const sameGeometry = geometryOf(page) === geometry;
     return readTemplatePage(
       image,
       dpi,
@@ -158,6 +164,29 @@ export async function recognisePage(input: RecognitionInput): Promise<Recognitio
   }
   const refusal = firstRefusal ?? { outcome: 'unknown-page' as const, detail: '本科目还没有答题卡模板' };
   return { ...refusal, turned: false, image: keptImage };
+}
+
+/** What the located transform depends on: pages alike in this are located once for all. */
+function geometryOf(page: RecognitionPage): string {
+  const { pageWidthMm, pageHeightMm, locators, locatorSizeMm } = page.layout;
+  return JSON.stringify([pageWidthMm, pageHeightMm, locators, locatorSizeMm, page.pageCode]);
+}
+
+/** The one template page sharing the located geometry whose printed frames are all on the scan (omr matchLayout). */
+function pageByLayout(
+  image: GreyImage,
+  levels: PageLevels,
+  located: PageTransform,
+  templates: TemplateForRecognition[],
+  geometry: string,
+): { template: TemplateForRecognition; page: RecognitionPage } | null {
+  const candidates = templates.flatMap((template) =>
+    pagesOf(template)
+      .filter((page) => page.frames.length > 0 && geometryOf(page) === geometry)
+      .map((page) => ({ template, page, frames: page.frames })),
+  );
+  const match = matchLayout(image, located.transform, levels.darkThreshold, candidates);
+  return match ? candidates[match.index]! : null;
 }
 
 async function readTemplatePage(

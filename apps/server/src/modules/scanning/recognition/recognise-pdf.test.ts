@@ -40,6 +40,7 @@ const card = (id: string, paper: 'A3' | 'A4', count: number): AnswerCardTemplate
 const a3 = card('7', 'A3', 40);
 const a4 = card('8', 'A4', 12);
 const other = card('9', 'A3', 40);
+const otherLayout = card('10', 'A3', 20);
 const templates = [a3, a4].map((t) => ({ id: t.id, version: t.version, pages: t.pages }));
 
 /** A pose per case: ±3° (or a half turn more), ±3 %, blur, noise, JPEG 60. */
@@ -79,7 +80,7 @@ function varied(answers: Record<string, string>, seed: number): Record<string, R
 
 const rasters = new Map<string, GreyImage[]>();
 beforeAll(async () => {
-  for (const t of [a3, a4, other]) rasters.set(t.id, await rasterisePdf(await renderCardPdf(t), DPI));
+  for (const t of [a3, a4, other, otherLayout]) rasters.set(t.id, await rasterisePdf(await renderCardPdf(t), DPI));
 }, 120_000);
 
 async function scan(
@@ -205,5 +206,53 @@ describe('with the blank print of the card version discounted (design step 4)', 
       r.outcome === 'read' ? r.questions.find((q) => q.questionNo === '2')!.ratios : [];
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     expect(sum(row(discounted))).toBeLessThanOrEqual(sum(row(plain)));
+  }, 60_000);
+});
+
+/** The page with its QR code blotted out by a dark smear over its middle (orientation still shows, no code reads). */
+function blotted(t: AnswerCardTemplate, pageNo: number, image: GreyImage): GreyImage {
+  const code = t.pages[pageNo - 1]!.regions.find((g) => g.kind === 'pageCode')!.rect;
+  const px = DPI / 25.4;
+  const data = new Uint8Array(image.data);
+  for (let y = Math.round((code.y + code.height * 0.15) * px); y < (code.y + code.height * 0.85) * px; y++)
+    for (let x = Math.round((code.x + code.width * 0.1) * px); x < (code.x + code.width * 0.9) * px; x++)
+      data[y * image.width + x] = 40;
+  return { ...image, data };
+}
+
+describe('a page whose page code does not read (design step 2)', () => {
+  async function blottedScan(t: AnswerCardTemplate, pageNo: number, fill: PageFill, pose: ScanPose, seed: number) {
+    const page = t.pages[pageNo - 1]!;
+    const filled = fillPage(rasters.get(t.id)![pageNo - 1]!, page, DPI, fill, seed);
+    const bytes = await scanOf(blotted(t, pageNo, filled), pose, seed);
+    return recognisePage({ bytes, format: 'jpeg', dpi: DPI, templates, keepImage: false });
+  }
+
+  it.each([
+    { pageNo: 1, pose: 0, name: 'upright, +2.9°' },
+    { pageNo: 2, pose: 2, name: 'upside down' },
+    { pageNo: 3, pose: 1, name: 'upright, −3°' },
+  ])(
+    'A3 page $pageNo ($name): matched to its page by the printed frames and read',
+    async ({ pageNo, pose }) => {
+      const answers = answersOf(a3, pageNo, 3);
+      const r = await blottedScan(
+        a3,
+        pageNo,
+        { examNo: '20259876', answers, writing: true },
+        poses[pose]!,
+        40 + pageNo,
+      );
+      if (r.outcome !== 'read') throw new Error(`${r.outcome}: ${r.detail}`);
+      expect([r.templateId, r.pageNo, r.turned]).toEqual([a3.id, pageNo, poses[pose]!.turned ?? false]);
+      expect(r.examNo).toBe('20259876');
+      expect(Object.fromEntries(r.questions.map((q) => [q.questionNo, q.answer]))).toEqual(answers);
+    },
+    60_000,
+  );
+
+  it('sends a page of another layout with no readable code to the exception queue', async () => {
+    const r = await blottedScan(otherLayout, 1, { examNo: '20259876', writing: true }, poses[1]!, 51);
+    expect(r).toMatchObject({ outcome: 'unknown-page', detail: '页码二维码无法识别，版面也与本科目答题卡的页面不符' });
   }, 60_000);
 });
