@@ -44,6 +44,7 @@ export {
   skewDegreesAt,
   solveLinearSystem,
 } from './homography.ts';
+export { LAYOUT_MATCH_FLOOR, type LayoutCandidate, type LayoutMatch, matchLayout } from './layout-match.ts';
 export { findLocator, type LocatorHit, type LocatorSearch } from './locators.ts';
 export {
   type LocateOptions,

@@ -53,19 +53,32 @@ export function findLocator(image: GreyImage, corner: LocatorCorner, search: Loc
   const centreY = search.expected.y - window.y0;
   const from = (c: number) => Math.round(c - search.radiusPx - side / 2);
   const to = (c: number) => Math.round(c + search.radiusPx - side / 2);
+  // Coarse to fine: every `step`-th position first (a locator seen up to step/2 off still fills far above the
+  // floor), then every position within a step of the best coarse one. A tenth of the work or less, for the same best.
+  const step = Math.max(1, Math.floor(side / 8));
+  const xFrom = Math.max(0, from(centreX));
+  const xTo = Math.min(window.width - side, to(centreX));
+  const yFrom = Math.max(0, from(centreY));
+  const yTo = Math.min(window.height - side, to(centreY));
   let best = { score: Number.NEGATIVE_INFINITY, x: 0, y: 0, fill: 0, surround: 1 };
-  for (let y = Math.max(0, from(centreY)); y <= Math.min(window.height - side, to(centreY)); y++) {
-    for (let x = Math.max(0, from(centreX)); x <= Math.min(window.width - side, to(centreX)); x++) {
-      const inner = integral.count(x, y, x + side, y + side);
-      // Cheap rejection first: most positions are paper.
-      if (inner < innerArea * MIN_FILL) continue;
-      const outerArea = integral.area(x - band, y - band, x + side + band, y + side + band);
-      const outer = integral.count(x - band, y - band, x + side + band, y + side + band);
-      const fill = inner / innerArea;
-      const surround = outerArea > innerArea ? (outer - inner) / (outerArea - innerArea) : 1;
-      const score = fill - surround;
-      if (score > best.score) best = { score, x, y, fill, surround };
+  const consider = (x: number, y: number) => {
+    const inner = integral.count(x, y, x + side, y + side);
+    // Cheap rejection first: most positions are paper.
+    if (inner < innerArea * MIN_FILL) return;
+    const outerArea = integral.area(x - band, y - band, x + side + band, y + side + band);
+    const outer = integral.count(x - band, y - band, x + side + band, y + side + band);
+    const fill = inner / innerArea;
+    const surround = outerArea > innerArea ? (outer - inner) / (outerArea - innerArea) : 1;
+    const score = fill - surround;
+    if (score > best.score || (score === best.score && (y < best.y || (y === best.y && x < best.x)))) {
+      best = { score, x, y, fill, surround };
     }
+  };
+  for (let y = yFrom; y <= yTo; y += step) for (let x = xFrom; x <= xTo; x += step) consider(x, y);
+  if (step > 1 && best.score > Number.NEGATIVE_INFINITY) {
+    const coarse = best;
+    for (let y = Math.max(yFrom, coarse.y - step); y <= Math.min(yTo, coarse.y + step); y++)
+      for (let x = Math.max(xFrom, coarse.x - step); x <= Math.min(xTo, coarse.x + step); x++) consider(x, y);
   }
   if (best.fill < MIN_FILL || best.surround > MAX_SURROUND) return null;
 

@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { CardPageLayout } from './card-layout.ts';
+import { DEFAULT_CHOICE_THRESHOLDS } from './choice-rules.ts';
 import { type BlankReference, type PageReading, readBlankReference, readPage } from './read-page.ts';
 import { drawCard, type PencilMark, type ScanSpec, syntheticLayout } from './test-support/synthetic-card.ts';
 
@@ -126,7 +127,9 @@ describe('faint and erased marks over a sweep of scanner poses', () => {
 describe('the printed letter discounted by a blank page', () => {
   // A misprint in dark, heavy ink: the letters alone cover a tenth or more of each bubble.
   const darkInk = { ...scan, letterInk: 110, letterLineMm: 0.5, seed: 11 };
-  const answers = { 1: { A: solid }, 2: { B: solid }, 3: { C: solid }, 4: { D: solid } };
+  // A light mark over half the bubble: after the letter's share is taken away it still reads between the thresholds.
+  const faintOverLetter: PencilMark = { darkness: 0.35, size: 0.55 };
+  const answers = { 1: { A: solid }, 2: { B: solid }, 3: { C: solid }, 4: { D: solid }, 5: { B: faintOverLetter } };
   const page = { questionMarks: marks(layout, answers), digitMarks: digits('135790') };
 
   it('without a reference, the letters read as faint marks: flagged, not read as answers', () => {
@@ -145,7 +148,12 @@ describe('the printed letter discounted by a blank page', () => {
     const image = drawCard(layout, page, darkInk).image;
     const reading = readPage(image, layout, { dpi: 150, blankReference: blank }) as PageReading;
     expect(reading.questions.slice(0, 4).map((q) => q.answer)).toEqual(['A', 'B', 'C', 'D']);
-    expect(reading.questions.slice(4).every((q) => q.flags.join() === 'blank')).toBe(true);
+    // Heavy letters, no pencil: every unmarked bubble reads (nearly) empty once its letter is discounted.
+    const unmarked = reading.questions.slice(0, 4).flatMap((q, i) => q.ratios.filter((_, k) => k !== i));
+    expect(Math.max(...unmarked)).toBeLessThan(DEFAULT_CHOICE_THRESHOLDS.faintFloor);
+    // A faint mark over a heavy letter is still flagged, not discounted away nor read as an answer.
+    expect(reading.questions[4]).toMatchObject({ answer: null, flags: ['faint'], uncertain: ['B'] });
+    expect(reading.questions.slice(5).every((q) => q.flags.join() === 'blank')).toBe(true);
     expect(reading.candidateNumber!.value).toBe('135790');
   });
 });

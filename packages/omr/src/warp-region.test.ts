@@ -67,4 +67,23 @@ describe('warpRegion', () => {
     const row = Math.floor(25 * PX_PER_MM);
     expect(crop.data[row * crop.width + Math.floor(45 * PX_PER_MM)]).toBeLessThan(40);
   });
+
+  it('cuts the same rectangle by nearest pixel, never further than half a pixel from the bilinear cut', () => {
+    const rect = { x: 15, y: 5, width: 20, height: 20 };
+    const bilinear = warpRegion(page, transform, rect, PX_PER_MM);
+    const reused = new Uint8Array(200 * 200);
+    const nearest = warpRegion(page, transform, rect, PX_PER_MM, { sampling: 'nearest', into: reused });
+    expect([nearest.width, nearest.height]).toEqual([160, 160]);
+    // Written into the given buffer, not a new one.
+    expect(nearest.data.buffer).toBe(reused.buffer);
+    // Away from the square's edge both agree exactly (flat areas); at the edge they differ by a half pixel's blend.
+    let differing = 0;
+    for (let i = 0; i < nearest.data.length; i++) if (nearest.data[i] !== bilinear.data[i]) differing++;
+    expect(differing).toBeGreaterThan(0);
+    expect(differing).toBeLessThan(nearest.data.length * 0.05);
+    const at = (xMm: number, yMm: number) =>
+      nearest.data[Math.floor(yMm * PX_PER_MM) * nearest.width + Math.floor(xMm * PX_PER_MM)]!;
+    expect(at(10, 10)).toBe(20);
+    expect(at(1, 1)).toBe(240);
+  });
 });

@@ -4,10 +4,10 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Rect } from '@huikao/answer-card';
-import { type GreyImage, initCodeReader, readCodes, ZXING_READER_WASM } from '@huikao/omr';
+import { type GreyImage, readCodes } from '@huikao/omr';
+import { codeReader } from '../recognition/page-codes.ts';
 
 const run = promisify(execFile);
 
@@ -129,11 +129,8 @@ export function darkPixels(image: GreyImage, window: Rect, below = 160): number 
   return count;
 }
 
-let readerLoaded: Promise<void> | undefined;
-
-/** The QR and Code 128 texts inside a region (mm) of a page, read from the package's own wasm file. */
+/** The QR and Code 128 texts inside a region (mm) of a page, through recognition's one reader loader. */
 export async function codesIn(image: GreyImage, at: Rect, marginMm = 3) {
-  readerLoaded ??= readFile(fileURLToPath(import.meta.resolve(ZXING_READER_WASM))).then(initCodeReader);
-  await readerLoaded;
+  await codeReader();
   return readCodes(image, pixelRect(at, marginMm));
 }

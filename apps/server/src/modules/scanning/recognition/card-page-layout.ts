@@ -13,7 +13,12 @@ export interface RecognitionPage {
   barcode: Rect | null;
   absent: Ellipse | null;
   boxes: Pick<AnswerBoxRegion, 'boxId' | 'label' | 'questionNumbers' | 'rect' | 'part' | 'parts'>[];
+  /** The printed frames (answer boxes, objective blocks, 考号 grid, 缺考 box): the page's layout when its QR is unreadable. */
+  frames: Rect[];
 }
+
+/** Regions printed with a frame line (card-pdf's draw-page). */
+const FRAMED = new Set(['answerBox', 'objectiveBlock', 'examNumberGrid', 'absent']);
 
 export function recognitionPage(page: CardPage): RecognitionPage {
   const locators = page.regions.flatMap((r) => (r.kind === 'locator' ? [r.rect] : []));
@@ -35,7 +40,9 @@ export function recognitionPage(page: CardPage): RecognitionPage {
   let absent: Ellipse | null = null;
   let digits: { x: number; y: number }[][] | undefined;
   const boxes: RecognitionPage['boxes'] = [];
+  const frames: Rect[] = [];
   for (const region of page.regions) {
+    if (FRAMED.has(region.kind) && 'rect' in region) frames.push(region.rect);
     if (region.kind === 'objectiveBlock') {
       for (const row of region.rows) {
         bubble ??= { widthMm: row.bubbles[0]!.ellipse.width, heightMm: row.bubbles[0]!.ellipse.height };
@@ -74,6 +81,7 @@ export function recognitionPage(page: CardPage): RecognitionPage {
     barcode,
     absent,
     boxes,
+    frames,
     layout: {
       pageWidthMm: page.width,
       pageHeightMm: page.height,

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -50,6 +50,21 @@ async function rasterisePdfPage(bytes: Uint8Array, dpi: number): Promise<GreyIma
       },
     );
     return parsePgm(await readFile(path.join(folder, 'page.pgm')));
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** Every page of a PDF as pdftoppm renders it in grey at `dpi` (a card's blank pages, the tests' cards). */
+export async function rasterisePdfPages(pdf: Uint8Array, dpi: number): Promise<GreyImage[]> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'huikao-card-'));
+  try {
+    await writeFile(path.join(folder, 'card.pdf'), pdf);
+    await run('pdftoppm', ['-gray', '-r', String(dpi), path.join(folder, 'card.pdf'), path.join(folder, 'p')], {
+      timeout: 120_000,
+    });
+    const files = (await readdir(folder)).filter((f) => f.endsWith('.pgm')).sort();
+    return Promise.all(files.map(async (f) => parsePgm(await readFile(path.join(folder, f)))));
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

@@ -8,7 +8,8 @@ import { initCodeReader, readCodes as readOmrCodes, ZXING_READER_WASM } from '@h
 
 let ready: Promise<void> | null = null;
 
-function codeReader(): Promise<void> {
+/** Loads the reader from the installed package's wasm file, once per thread (the card PDF's checks use it too). */
+export function codeReader(): Promise<void> {
   ready ??= readFile(fileURLToPath(import.meta.resolve(ZXING_READER_WASM))).then((bytes) => initCodeReader(bytes));
   return ready;
 }

@@ -4,6 +4,7 @@ import type { FileStorage } from '../../../platform/storage.ts';
 import { markVersionScanned } from '../cards/card-versions.ts';
 import { refreshPage, refreshStudents } from '../exceptions/sheet-refresh.ts';
 import type { StoredPageResult } from '../scans/scans-schema.ts';
+import { blankReferencesOf } from './blank-reference.ts';
 import type { PageFormat } from './decode-grey.ts';
 import type { RecognitionInput, RecognitionOutput, TemplateForRecognition } from './recognise-page.ts';
 import {
@@ -31,7 +32,18 @@ export function createPageJob(db: Db, storage: FileStorage, recognise: Recognise
   const templatesOf = (seId: number) => {
     const cached = templateCache.get(seId);
     if (cached && Date.now() - cached.at < TEMPLATE_CACHE_MS) return cached.templates;
-    const templates = cardVersionsOf(db, seId);
+    const templates = cardVersionsOf(db, seId).then((cards) =>
+      Promise.all(
+        cards.map(
+          async (card): Promise<TemplateForRecognition> => ({
+            id: card.id,
+            version: card.version,
+            pages: card.pages,
+            blankReferences: await blankReferencesOf(card),
+          }),
+        ),
+      ),
+    );
     templateCache.set(seId, { at: Date.now(), templates });
     templates.catch(() => templateCache.delete(seId));
     return templates;

@@ -1,21 +1,20 @@
 import { type CardPage, decodePageCode } from '@huikao/answer-card';
 import {
-  applyHomography,
+  type BlankReference,
   darkShare,
   ellipseMask,
   type GreyImage,
-  type Homography,
   locatePage,
+  matchLayout,
   measurePageLevels,
   type PageLevels,
   type PageTransform,
   readPage,
-  warpRegion,
 } from '@huikao/omr';
-import sharp from 'sharp';
 import { cropIdOf, type RecognitionPage, recognitionPage } from './card-page-layout.ts';
 import { decodeGrey, type PageFormat } from './decode-grey.ts';
 import { readCodes } from './page-codes.ts';
+import { cropOf, jpegOf, regionOf } from './page-regions.ts';
 
 // Recognition of one page (answer-cards-and-scanning.md, "Recognition of a page"), run in a worker
 // thread, outside any transaction: decode and grey → locators and the perspective transform (a page
@@ -28,6 +27,8 @@ export interface TemplateForRecognition {
   id: string;
   version: number;
   pages: CardPage[];
+  /** Per page (index pageNo − 1), its blank print's bubble ratios, discounted from every scan (blank-reference.ts). */
+  blankReferences?: (BlankReference | null)[];
 }
 
 export interface RecognitionInput {
@@ -77,8 +78,6 @@ export type RecognitionOutput =
       image: Uint8Array | null;
     };
 
-/** Crops keep 2 mm around the box (design: "with a 2 mm margin"). */
-const CROP_MARGIN_MM = 2;
 /** A 缺考 bubble this dark is marked (the bubbles' own filled floor). */
 const ABSENT_FLOOR = 0.3;
 
@@ -112,7 +111,7 @@ export async function recognisePage(input: RecognitionInput): Promise<Recognitio
     const first = pagesOf(template)[0];
     if (!first) continue;
     // Versions and pages of one paper share their locators and page-code place: locate once per geometry.
-    const geometry = JSON.stringify([first.layout.pageWidthMm, first.layout.locators, first.pageCode]);
+    const geometry = geometryOf(first);
     if (tried.has(geometry)) continue;
     tried.add(geometry);
     const located = locatePage(image, first.layout, levels, { dpi });
@@ -124,8 +123,16 @@ export async function recognisePage(input: RecognitionInput): Promise<Recognitio
     const code = payloads.map(decodePageCode).find((r) => r.ok);
     if (!code?.ok) {
       const problem = payloads.map(decodePageCode).find((r) => !r.ok);
-      const reason = problem && !problem.ok ? problem.problem.message : '页码二维码无法识别';
-      return { outcome: 'unknown-page', detail: reason, turned: located.turned, image: keptImage };
+      if (problem && !problem.ok) {
+        return { outcome: 'unknown-page', detail: problem.problem.message, turned: located.turned, image: keptImage };
+      }
+      // No code reads at all (blotted, torn, smudged): the page is matched by its printed frames instead.
+      const byLayout = pageByLayout(image, levels, located, input.templates, geometry);
+      if (!byLayout) {
+        const detail = '页码二维码无法识别，版面也与本科目答题卡的页面不符';
+        return { outcome: 'unknown-page', detail, turned: located.turned, image: keptImage };
+      }
+      return readTemplatePage(image, dpi, byLayout.template, byLayout.page, keptImage, { levels, transform: located });
     }
     const named = input.templates.find((t) => t.id === code.code.templateId && t.version === code.code.templateVersion);
     const page = named ? pagesOf(named)[code.code.page - 1] : undefined;
@@ -138,10 +145,7 @@ export async function recognisePage(input: RecognitionInput): Promise<Recognitio
       };
     }
     // The page named shares the located geometry unless its paper differs: then it is located afresh.
-    const sameGeometry =
-      JSON.stringify([page.layout.pageWidthMm, page.layout.locators, page.pageCode]) === geometry &&
-      page.layout.pageHeightMm === first.layout.pageHeightMm &&
-      page.layout.locatorSizeMm === first.layout.locatorSizeMm;
+    const sameGeometry = geometryOf(page) === geometry;
     return readTemplatePage(
       image,
       dpi,
@@ -155,6 +159,29 @@ export async function recognisePage(input: RecognitionInput): Promise<Recognitio
   return { ...refusal, turned: false, image: keptImage };
 }
 
+/** What the located transform depends on: pages alike in this are located once for all. */
+function geometryOf(page: RecognitionPage): string {
+  const { pageWidthMm, pageHeightMm, locators, locatorSizeMm } = page.layout;
+  return JSON.stringify([pageWidthMm, pageHeightMm, locators, locatorSizeMm, page.pageCode]);
+}
+
+/** The one template page sharing the located geometry whose printed frames are all on the scan (omr matchLayout). */
+function pageByLayout(
+  image: GreyImage,
+  levels: PageLevels,
+  located: PageTransform,
+  templates: TemplateForRecognition[],
+  geometry: string,
+): { template: TemplateForRecognition; page: RecognitionPage } | null {
+  const candidates = templates.flatMap((template) =>
+    pagesOf(template)
+      .filter((page) => page.frames.length > 0 && geometryOf(page) === geometry)
+      .map((page) => ({ template, page, frames: page.frames })),
+  );
+  const match = matchLayout(image, located.transform, levels.darkThreshold, candidates);
+  return match ? candidates[match.index]! : null;
+}
+
 async function readTemplatePage(
   image: GreyImage,
   dpi: number,
@@ -163,7 +190,8 @@ async function readTemplatePage(
   keptImage: Uint8Array | null,
   located: { levels: PageLevels; transform: PageTransform } | undefined,
 ): Promise<RecognitionOutput> {
-  const reading = readPage(image, page.layout, { dpi, located });
+  const blankReference = template.blankReferences?.[page.pageNo - 1] ?? undefined;
+  const reading = readPage(image, page.layout, { dpi, located, blankReference });
   if (reading.status === 'refused') {
     return { outcome: reading.reason, detail: reading.detail, turned: false, image: keptImage };
   }
@@ -179,12 +207,14 @@ async function readTemplatePage(
       ) / 1000;
   }
   const crops = [];
+  // One buffer for every crop of the page: each is encoded (and done with) before the next is cut.
+  const scratch = { pixels: new Uint8Array(0) };
   for (const box of page.boxes) {
     crops.push({
       boxId: cropIdOf(box),
       label: box.parts > 1 ? `${box.label}（${box.part}/${box.parts}）` : box.label,
       questionNumbers: box.questionNumbers,
-      jpeg: await cropOf(image, reading.transform, box.rect, reading.measuredDpi),
+      jpeg: await cropOf(image, reading.transform, box.rect, reading.measuredDpi, scratch),
     });
   }
   const examNoFromBarcode = barcode && /^\d{1,20}$/.test(barcode) ? barcode : null;
@@ -212,66 +242,4 @@ async function readTemplatePage(
     crops,
     image: keptImage,
   };
-}
-
-/** The image pixels under a template rect (grown by `marginMm`), as a grey region: the bounding box of its corners. */
-function boundsOf(
-  image: GreyImage,
-  transform: Homography,
-  rect: { x: number; y: number; width: number; height: number },
-  marginMm: number,
-) {
-  const x0 = rect.x - marginMm;
-  const y0 = rect.y - marginMm;
-  const x1 = rect.x + rect.width + marginMm;
-  const y1 = rect.y + rect.height + marginMm;
-  const corners = [
-    applyHomography(transform, x0, y0),
-    applyHomography(transform, x1, y0),
-    applyHomography(transform, x0, y1),
-    applyHomography(transform, x1, y1),
-  ];
-  const left = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.x))));
-  const top = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.y))));
-  const right = Math.min(image.width, Math.ceil(Math.max(...corners.map((c) => c.x))));
-  const bottom = Math.min(image.height, Math.ceil(Math.max(...corners.map((c) => c.y))));
-  return { left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) };
-}
-
-function regionOf(
-  image: GreyImage,
-  transform: Homography,
-  rect: { x: number; y: number; width: number; height: number },
-  marginMm: number,
-) {
-  const b = boundsOf(image, transform, rect, marginMm);
-  const data = new Uint8Array(b.width * b.height);
-  for (let y = 0; y < b.height; y++) {
-    const from = (b.top + y) * image.width + b.left;
-    data.set(image.data.subarray(from, from + b.width), y * b.width);
-  }
-  return { width: b.width, height: b.height, data };
-}
-
-/**
- * The box with its margin, upright and straight (the transform holds the half turn and the skew), at the
- * scan's measured resolution: one warp of the decoded page in JS, then one small grey JPEG encode.
- */
-async function cropOf(
-  image: GreyImage,
-  transform: Homography,
-  rect: { x: number; y: number; width: number; height: number },
-  measuredDpi: number,
-): Promise<Uint8Array> {
-  const m = CROP_MARGIN_MM;
-  const area = { x: rect.x - m, y: rect.y - m, width: rect.width + 2 * m, height: rect.height + 2 * m };
-  const crop = warpRegion(image, transform, area, measuredDpi / 25.4);
-  return jpegOf(crop, 80);
-}
-
-async function jpegOf(image: GreyImage, quality: number): Promise<Uint8Array> {
-  const raw = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } });
-  // Standard Huffman tables: optimised ones need a second pass, about half the encode's time, for ~12 % smaller files.
-  // One channel in the file (sharp writes raw grey as colour unless told), so no chroma is encoded either.
-  return new Uint8Array(await raw.toColourspace('b-w').jpeg({ quality, optimiseCoding: false }).toBuffer());
 }

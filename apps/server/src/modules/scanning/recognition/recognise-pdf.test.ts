@@ -2,7 +2,8 @@ import { type AnswerCardTemplate, type ExamQuestion, generateTemplate } from '@h
 import type { GreyImage } from '@huikao/omr';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderCardPdf } from '../card-pdf/index.ts';
-import { recognisePage } from './recognise-page.ts';
+import { readBlankReferences } from './blank-reference.ts';
+import { recognisePage, type TemplateForRecognition } from './recognise-page.ts';
 import { fillPage, type Mark, type PageFill, rasterisePdf, type ScanPose, scanOf } from './test-support/card-scans.ts';
 
 // Recognition on the product's own cards: renderCardPdf → pdftoppm at 200 dpi grey → pencil marks of
@@ -39,6 +40,7 @@ const card = (id: string, paper: 'A3' | 'A4', count: number): AnswerCardTemplate
 const a3 = card('7', 'A3', 40);
 const a4 = card('8', 'A4', 12);
 const other = card('9', 'A3', 40);
+const otherLayout = card('10', 'A3', 20);
 const templates = [a3, a4].map((t) => ({ id: t.id, version: t.version, pages: t.pages }));
 
 /** A pose per case: ±3° (or a half turn more), ±3 %, blur, noise, JPEG 60. */
@@ -78,13 +80,20 @@ function varied(answers: Record<string, string>, seed: number): Record<string, R
 
 const rasters = new Map<string, GreyImage[]>();
 beforeAll(async () => {
-  for (const t of [a3, a4, other]) rasters.set(t.id, await rasterisePdf(await renderCardPdf(t), DPI));
+  for (const t of [a3, a4, other, otherLayout]) rasters.set(t.id, await rasterisePdf(await renderCardPdf(t), DPI));
 }, 120_000);
 
-async function scan(t: AnswerCardTemplate, pageNo: number, fill: PageFill, pose: ScanPose, seed: number) {
+async function scan(
+  t: AnswerCardTemplate,
+  pageNo: number,
+  fill: PageFill,
+  pose: ScanPose,
+  seed: number,
+  known: TemplateForRecognition[] = templates,
+) {
   const page = t.pages[pageNo - 1]!;
   const bytes = await scanOf(fillPage(rasters.get(t.id)![pageNo - 1]!, page, DPI, fill, seed), pose, seed);
-  return recognisePage({ bytes, format: 'jpeg', dpi: DPI, templates, keepImage: false });
+  return recognisePage({ bytes, format: 'jpeg', dpi: DPI, templates: known, keepImage: false });
 }
 
 describe('recognition of scans of the rendered card PDF', () => {
@@ -140,5 +149,110 @@ describe('recognition of scans of the rendered card PDF', () => {
   it("refuses a page of another exam's card", async () => {
     const r = await scan(other, 1, { examNo: '20251234', answers: answersOf(other, 1, 0) }, poses[1]!, 9);
     expect(r.outcome).toBe('other-exam');
+  }, 60_000);
+});
+
+describe('with the blank print of the card version discounted (design step 4)', () => {
+  let withBlank: TemplateForRecognition[] = [];
+  beforeAll(async () => {
+    withBlank = await Promise.all(
+      [a3, a4].map(async (t) => ({
+        id: t.id,
+        version: t.version,
+        pages: t.pages,
+        blankReferences: await readBlankReferences(t),
+      })),
+    );
+  }, 120_000);
+
+  it('reads every page of the rendered card as its blank reference', () => {
+    const [a3Blank] = withBlank;
+    expect(a3Blank!.blankReferences).toHaveLength(a3.pages.length);
+    const first = a3Blank!.blankReferences![0]!;
+    expect(first.questions.length).toBeGreaterThan(0);
+    expect(first.candidateNumber).toHaveLength(8);
+    // The product prints its letters in light ink: inside the read ellipse they stay (nearly) under the dark
+    // threshold, far from a pencil mark; a heavier print would show here and be discounted (omr's tests).
+    const ratios = first.questions.flat();
+    expect(ratios.every((r) => r >= 0 && r < 0.12)).toBe(true);
+    expect(ratios).toHaveLength(
+      a3.pages[0]!.regions.flatMap((g) => (g.kind === 'objectiveBlock' ? g.rows : [])).reduce(
+        (n, row) => n + row.bubbles.length,
+        0,
+      ),
+    );
+  });
+
+  it('reads the same answers, empty bubbles no higher, and still flags multi, blank, faint and erased', async () => {
+    const answers = answersOf(a3, 1, 0);
+    const fill = {
+      examNo: '20251234',
+      answers: { ...answers, '1': 'AB', '2': '', '3': '', '4': '', '5': 'B' },
+      marks: {
+        '3': { C: { darkness: 0.35, size: 0.4 } },
+        '4': { A: { darkness: 0.45, size: 1, style: 'erased' as const } },
+        '5': { D: { darkness: 0.45, size: 1, style: 'erased' as const } },
+      },
+    };
+    const plain = await scan(a3, 1, fill, poses[0]!, 7);
+    const discounted = await scan(a3, 1, fill, poses[0]!, 7, withBlank);
+    if (plain.outcome !== 'read' || discounted.outcome !== 'read') throw new Error('not read');
+    const decisions = (r: typeof plain) =>
+      r.outcome === 'read' ? r.questions.map((q) => [q.questionNo, q.answer, q.letters, q.uncertain, q.flags]) : [];
+    expect(decisions(discounted)).toEqual(decisions(plain));
+    expect(discounted.examNo).toBe('20251234');
+    // Question 2 has no mark at all: with the letters discounted its bubbles read no more than before.
+    const row = (r: typeof plain) =>
+      r.outcome === 'read' ? r.questions.find((q) => q.questionNo === '2')!.ratios : [];
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    expect(sum(row(discounted))).toBeLessThanOrEqual(sum(row(plain)));
+  }, 60_000);
+});
+
+/** The page with its QR code blotted out by a dark smear over its middle (orientation still shows, no code reads). */
+function blotted(t: AnswerCardTemplate, pageNo: number, image: GreyImage): GreyImage {
+  const code = t.pages[pageNo - 1]!.regions.find((g) => g.kind === 'pageCode')!.rect;
+  const px = DPI / 25.4;
+  const data = new Uint8Array(image.data);
+  for (let y = Math.round((code.y + code.height * 0.15) * px); y < (code.y + code.height * 0.85) * px; y++)
+    for (let x = Math.round((code.x + code.width * 0.1) * px); x < (code.x + code.width * 0.9) * px; x++)
+      data[y * image.width + x] = 40;
+  return { ...image, data };
+}
+
+describe('a page whose page code does not read (design step 2)', () => {
+  async function blottedScan(t: AnswerCardTemplate, pageNo: number, fill: PageFill, pose: ScanPose, seed: number) {
+    const page = t.pages[pageNo - 1]!;
+    const filled = fillPage(rasters.get(t.id)![pageNo - 1]!, page, DPI, fill, seed);
+    const bytes = await scanOf(blotted(t, pageNo, filled), pose, seed);
+    return recognisePage({ bytes, format: 'jpeg', dpi: DPI, templates, keepImage: false });
+  }
+
+  it.each([
+    { pageNo: 1, pose: 0, name: 'upright, +2.9°' },
+    { pageNo: 2, pose: 2, name: 'upside down' },
+    { pageNo: 3, pose: 1, name: 'upright, −3°' },
+  ])(
+    'A3 page $pageNo ($name): matched to its page by the printed frames and read',
+    async ({ pageNo, pose }) => {
+      const answers = answersOf(a3, pageNo, 3);
+      const r = await blottedScan(
+        a3,
+        pageNo,
+        { examNo: '20259876', answers, writing: true },
+        poses[pose]!,
+        40 + pageNo,
+      );
+      if (r.outcome !== 'read') throw new Error(`${r.outcome}: ${r.detail}`);
+      expect([r.templateId, r.pageNo, r.turned]).toEqual([a3.id, pageNo, poses[pose]!.turned ?? false]);
+      expect(r.examNo).toBe('20259876');
+      expect(Object.fromEntries(r.questions.map((q) => [q.questionNo, q.answer]))).toEqual(answers);
+    },
+    60_000,
+  );
+
+  it('sends a page of another layout with no readable code to the exception queue', async () => {
+    const r = await blottedScan(otherLayout, 1, { examNo: '20259876', writing: true }, poses[1]!, 51);
+    expect(r).toMatchObject({ outcome: 'unknown-page', detail: '页码二维码无法识别，版面也与本科目答题卡的页面不符' });
   }, 60_000);
 });

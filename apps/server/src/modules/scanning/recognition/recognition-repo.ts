@@ -1,10 +1,10 @@
+import type { AnswerCardTemplate } from '@huikao/answer-card';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { users } from '../../../db/schema.ts';
 import type { Actor } from '../../../platform/auth-context.ts';
 import type { Executor } from '../../../platform/db.ts';
 import { cardTemplates, cardTemplateVersions } from '../cards/card-schema.ts';
 import { type StoredPageResult, scanBatches, scanPages } from '../scans/scans-schema.ts';
-import type { TemplateForRecognition } from './recognise-page.ts';
 
 // What a recognition job reads and writes: the page with its batch, the exam's card versions, the
 // uploader as the actor of the scores it writes, and the page's result.
@@ -30,7 +30,8 @@ export async function setPageStatus(ex: Executor, pageId: number, status: string
 }
 
 /** Every version of the single exam's card, newest first (a page code names one of them). */
-export async function cardVersionsOf(ex: Executor, seId: number): Promise<TemplateForRecognition[]> {
+/** Every card version of the exam, newest first, whole (the blank print is rendered from it). */
+export async function cardVersionsOf(ex: Executor, seId: number): Promise<AnswerCardTemplate[]> {
   const rows = await ex
     .select({
       id: cardTemplateVersions.templateId,
@@ -41,7 +42,7 @@ export async function cardVersionsOf(ex: Executor, seId: number): Promise<Templa
     .innerJoin(cardTemplates, eq(cardTemplates.id, cardTemplateVersions.templateId))
     .where(eq(cardTemplates.singleExamId, seId))
     .orderBy(sql`${cardTemplateVersions.version} desc`);
-  return rows.map((r) => ({ id: String(r.id), version: r.version, pages: r.template.pages }));
+  return rows.map((r) => ({ ...r.template, id: String(r.id), version: r.version }));
 }
 
 /** The uploader, as the one who writes the scores their scans produce (audit, score records). */

@@ -1,19 +1,12 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { CardPage, Ellipse } from '@huikao/answer-card';
 import type { GreyImage } from '@huikao/omr';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { parsePgm } from '../decode-grey.ts';
+import { rasterisePdfPages } from '../decode-grey.ts';
 
 // Scans made in tests: a card page as printed (drawn here from the template, or the product's own PDF
 // rasterised by pdftoppm), filled with pencil marks of chosen darkness and size, then put through a
 // scanner: turned, scaled, blurred, speckled and JPEG-compressed with sharp.
-
-const run = promisify(execFile);
 
 export interface Mark {
   /** 0–1 of the paper's grey taken away. */
@@ -102,18 +95,8 @@ export async function drawBlankPage(page: CardPage, dpi: number): Promise<GreyIm
   return image;
 }
 
-/** Every page of a PDF as pdftoppm renders it in grey at `dpi`. */
-export async function rasterisePdf(pdf: Uint8Array, dpi: number): Promise<GreyImage[]> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'huikao-card-'));
-  try {
-    await writeFile(path.join(folder, 'card.pdf'), pdf);
-    await run('pdftoppm', ['-gray', '-r', String(dpi), path.join(folder, 'card.pdf'), path.join(folder, 'p')]);
-    const files = (await readdir(folder)).filter((f) => f.endsWith('.pgm')).sort();
-    return Promise.all(files.map(async (f) => parsePgm(await readFile(path.join(folder, f)))));
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
-}
+/** Every page of a PDF as pdftoppm renders it in grey at `dpi` (recognition's own rasteriser). */
+export const rasterisePdf = rasterisePdfPages;
 
 /** A copy of the printed page with a student's marks drawn on it. `seed` varies the hand. */
 export function fillPage(blank: GreyImage, page: CardPage, dpi: number, marks: PageFill, seed: number): GreyImage {
