@@ -8,8 +8,11 @@ import { questionImportPreviewSchema } from './question-bank-school-models.ts';
 // previewed as page images, converted to PDF and JPEGs and printed; workbooks printed; a photo
 // of a printed question read as text (拍照识题); a Word paper cut into questions.
 
-/** A file stored by the tool service: `tools-<schoolId>/<year>/<uuid>.<ext>` (platform storage key). */
-export const TOOL_FILE_KEY = /^tools-(\d{1,15})\/\d{4}\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
+/**
+ * A file stored by the tool service (platform storage key): `tools-<schoolId>/<year>/<uuid>.<ext>`,
+ * or a pasted picture kept with the question pictures, `question-pictures-<schoolId>/…`.
+ */
+export const TOOL_FILE_KEY = /^(?:tools|question-pictures)-(\d{1,15})\/\d{4}\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
 
 /** The school a tool file key belongs to, or null when it is not one. */
 export function schoolOfToolFile(key: string): string | null {
@@ -38,6 +41,8 @@ export const storedToolFileSchema = z.object({
   /** A signed link that works without a session until `expiresAt` (ms since the epoch). */
   url: z.string(),
   expiresAt: z.number(),
+  /** A pasted picture's token for question text (`{{图:<school>/<file>}}`); null for other files. */
+  pictureToken: z.string().nullable(),
 });
 export type StoredToolFile = z.infer<typeof storedToolFileSchema>;
 

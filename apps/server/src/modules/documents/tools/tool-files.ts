@@ -6,6 +6,7 @@ import { badInput, forbidden, notFound } from '../../../platform/errors.ts';
 import type { Upload, UploadRule } from '../../../platform/files.ts';
 import { contentTypeOfKey, type FileStorage } from '../../../platform/storage.ts';
 import { schoolOf } from '../../../platform/tenancy.ts';
+import { createQuestionPictures } from '../../question-bank/index.ts';
 
 // Files of the tool service (file/fileUploaded, file/imgStreamUploaded, word/upload): kept in
 // platform storage under the school's own folder `tools-<schoolId>`, so a key names its school
@@ -68,6 +69,7 @@ export async function checkedType(kind: ToolUploadKind, upload: Upload): Promise
 }
 
 export function createToolFiles(storage: FileStorage) {
+  const pictures = createQuestionPictures(storage);
   async function link(key: string) {
     const expiresAt = Date.now() + TOOL_LINK_SECONDS * 1000;
     return { url: await storage.signedUrl(key, TOOL_LINK_SECONDS), expiresAt };
@@ -90,10 +92,21 @@ export function createToolFiles(storage: FileStorage) {
     async store(actor: Actor, schoolId: string, kind: ToolUploadKind, upload: Upload): Promise<StoredToolFile> {
       const school = schoolOf(actor, schoolId);
       const ext = await checkedType(kind, upload);
-      const stem = path.basename(upload.fileName, path.extname(upload.fileName));
-      const fileKey = await storage.put(`tools-${school}`, `${stem}.${ext}`, upload.buffer);
+      let fileKey: string;
+      let pictureToken: string | null = null;
+      if (kind === 'image') {
+        // Kept with the question pictures, so the editor's text shows it and the Word export embeds it.
+        const pasted = await pictures.paste(school, upload.buffer);
+        if ('refused' in pasted) throw badInput(`图片无法使用：${pasted.refused}`, { field: 'file' });
+        fileKey = pasted.key;
+        pictureToken = pasted.token;
+      } else {
+        const stem = path.basename(upload.fileName, path.extname(upload.fileName));
+        fileKey = await storage.put(`tools-${school}`, `${stem}.${ext}`, upload.buffer);
+      }
       return {
         fileKey,
+        pictureToken,
         fileName: upload.fileName,
         size: upload.buffer.length,
         contentType: contentTypeOfKey(fileKey),

@@ -92,6 +92,10 @@ describe('file/fileUploaded, file/imgStreamUploaded, file/getHttpURI', () => {
     const picture = await png();
     const pasted = expectOk(await send('image', 'image.png', picture));
     expect(pasted.contentType).toBe('image/png');
+    // Kept with the question pictures: its token goes into question text as an imported figure does.
+    expect(pasted.fileKey.startsWith(`question-pictures-${s.sid}/`)).toBe(true);
+    expect(pasted.pictureToken).toBe(`{{图:${s.sid}/${pasted.fileKey.slice(pasted.fileKey.indexOf('/') + 1)}}}`);
+    expect(stored.pictureToken).toBeNull();
     expect((await fetchLink(pasted.url)).rawPayload.subarray(1, 4).toString()).toBe('PNG');
 
     const again = expectOk(
