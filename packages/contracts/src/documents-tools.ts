@@ -60,6 +60,17 @@ export type WordPdfAndJpg = z.infer<typeof wordPdfAndJpgSchema>;
 export const ocrResultSchema = z.object({ text: z.string(), confidence: z.number() });
 export type OcrResult = z.infer<typeof ocrResultSchema>;
 
+export const testScanSchema = z.object({
+  found: z.boolean(),
+  page: z.number().nullable(),
+  templateVersion: z.number().nullable(),
+  skewDegrees: z.number().nullable(),
+  dpi: z.number().nullable(),
+  turned: z.boolean(),
+  message: z.string().nullable(),
+});
+export type TestScan = z.infer<typeof testScanSchema>;
+
 /** How long a signed link of the tool service stays valid. */
 export const TOOL_LINK_SECONDS = 15 * 60;
 
@@ -109,6 +120,21 @@ export const documentsToolsApi = {
   excelPrint: json('excel/excelPrint', z.object({ schoolId, fileKey }), file),
   /** The same, landscape (wide tables). */
   excelPrint2: json('excel/excelPrint2', z.object({ schoolId, fileKey }), file),
+  /** A test scan of an answer card before a batch: page, skew and resolution, nothing stored. */
+  locateImage: multipart(
+    'file/locateImage',
+    {
+      schoolId,
+      seId: idSchema('科目考试'),
+      dpi: z.coerce
+        .number({ error: '扫描分辨率必须是数字' })
+        .int('扫描分辨率必须是整数')
+        .min(100, '扫描分辨率不能低于 100 dpi')
+        .max(600, '扫描分辨率不能高于 600 dpi')
+        .default(200),
+    },
+    testScanSchema,
+  ),
   /** 拍照识题: a photo of a printed question read as text (Chinese and digits). */
   iiilookOCR: multipart('file/iiilookOCR', { schoolId }, ocrResultSchema),
 };

@@ -29,7 +29,7 @@ export function createDocumentsModule(
     tools,
     routes(app: FastifyInstance) {
       registerDocumentsRoutes(app, service);
-      registerToolRoutes(app, tools);
+      registerToolRoutes(app, db, tools);
     },
   };
 }

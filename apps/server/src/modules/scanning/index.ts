@@ -17,6 +17,8 @@ export { generatePrintedCards } from './cards/card-create.ts';
 export { personalisedStudents } from './cards/card-files.ts';
 export { findCardVersion, markVersionScanned } from './cards/card-versions.ts';
 export type { RecognitionRunner } from './recognition/recognition-runner.ts';
+// For the tool service's file/locateImage (documents, issue #19): a test scan read, nothing stored.
+export { locateTestScan, type TestScan } from './recognition/test-scan.ts';
 
 export interface ScanningOptions {
   storage: FileStorage;

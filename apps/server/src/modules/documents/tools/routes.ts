@@ -1,7 +1,9 @@
 import { documentsToolsApi as api } from '@huikao/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../../platform/db.ts';
 import { registerEndpoint } from '../../../platform/endpoints.ts';
 import { schoolOf } from '../../../platform/tenancy.ts';
+import { locateTestScan } from '../../scanning/index.ts';
 import { recognizeQuestionPhoto } from './ocr.ts';
 import { checkedType, TOOL_UPLOADS } from './tool-files.ts';
 import type { createToolsService } from './tools-service.ts';
@@ -9,7 +11,7 @@ import type { createToolsService } from './tools-service.ts';
 // The file tool service's file calls (/tool/api, issue #19 part 1). Every call is a teacher's
 // (types 1 and 5) and names the school; the services refuse another school's id or file (403).
 
-export function registerToolRoutes(app: FastifyInstance, tools: ReturnType<typeof createToolsService>) {
+export function registerToolRoutes(app: FastifyInstance, db: Db, tools: ReturnType<typeof createToolsService>) {
   const permission = 'teacher' as const;
   const { files } = tools;
   registerEndpoint(app, api.fileUploaded, {
@@ -43,6 +45,11 @@ export function registerToolRoutes(app: FastifyInstance, tools: ReturnType<typeo
   registerEndpoint(app, api.wordPrint, { permission, handler: (p, { actor }) => tools.wordPrint(actor, p) });
   registerEndpoint(app, api.excelPrint, { permission, handler: (p, { actor }) => tools.excelPrint(actor, p) });
   registerEndpoint(app, api.excelPrint2, { permission, handler: (p, { actor }) => tools.excelPrint2(actor, p) });
+  registerEndpoint(app, api.locateImage, {
+    permission,
+    upload: TOOL_UPLOADS.scan,
+    handler: (p, { actor, upload }) => locateTestScan(db, actor, p, upload!.buffer),
+  });
   registerEndpoint(app, api.iiilookOCR, {
     permission,
     upload: TOOL_UPLOADS.photo,

@@ -50,7 +50,13 @@ const KINDS = {
 } as const satisfies Record<string, { rule: UploadRule; types: readonly string[] }>;
 export type ToolUploadKind = keyof typeof KINDS;
 
-export const TOOL_UPLOADS: Record<ToolUploadKind, UploadRule> = {
+export const TOOL_UPLOADS: Record<ToolUploadKind | 'scan', UploadRule> = {
+  /** A test scan (file/locateImage): what a scanning batch takes; its bytes are checked by scanning. */
+  scan: {
+    maxBytes: TOOL_UPLOAD_LIMITS.file.maxBytes,
+    extensions: ['.jpg', '.jpeg', '.png', '.tif', '.tiff', '.pdf'],
+    typeMessage: '只能上传 JPG、PNG、TIFF 或 PDF 格式的扫描图像',
+  },
   file: KINDS.file.rule,
   image: KINDS.image.rule,
   photo: KINDS.photo.rule,
