@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { authApi, questionBankApi, questionBankSchoolApi } from '@huikao/contracts';
 import { Document, Packer, PageBreak, Paragraph, TextRun } from 'docx';
+import ExcelJS from 'exceljs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -82,6 +84,42 @@ describe('exam document preview', () => {
         pages.nth(1).evaluate((img: HTMLImageElement) => (img.complete ? img.naturalHeight / img.naturalWidth : 0)),
       )
       .toBeCloseTo(297 / 210, 1);
+  });
+});
+
+describe('文档工具', () => {
+  beforeEach(() => signIn('teacher01'));
+
+  it('prints an uploaded workbook landscape and cuts a Word paper into questions', { timeout: 180_000 }, async () => {
+    await page.goto('/teacher/examMark/doc-tools');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('成绩');
+    sheet.addRow(['姓名', '语文', '数学']);
+    sheet.addRow([`张一${STAMP}`, 98, 100]);
+    const files = page.locator('.ant-card').filter({ hasText: '文件预览与打印' });
+    await files.locator('input[type=file]').setInputFiles({
+      name: `成绩表${STAMP}.xlsx`,
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
+    });
+    const item = files.locator('.ant-list-item').filter({ hasText: `成绩表${STAMP}.xlsx` });
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 150_000 }),
+      item.getByRole('button', { name: /横向打印$/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`成绩表${STAMP}-横向.pdf`);
+    expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const seg = page.locator('.ant-card').filter({ hasText: 'Word 试卷拆题' });
+    await seg.getByLabel('学科').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^数学$/ }).click();
+    await seg.locator('input[type=file]').setInputFiles({
+      name: `练习${STAMP}.docx`,
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: await twoPagePaper(),
+    });
+    await seg.getByText('识别出 2 道题', { exact: false }).waitFor({ timeout: 60_000 });
+    expect(await seg.innerText()).toContain('解方程 2x + 3 = 11');
   });
 });
 

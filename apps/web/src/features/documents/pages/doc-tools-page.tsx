@@ -5,10 +5,12 @@ import {
   type QuestionImportPreview,
   questionBankApi,
   type StoredToolFile,
+  scanningCardsApi,
+  type TestScan,
   TOOL_UPLOAD_LIMITS,
 } from '@huikao/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, List, Select, Space, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Input, List, Select, Space, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PhotoQuestionButton } from '../../../components/question-text-tools.tsx';
@@ -142,6 +144,7 @@ export function DocToolsPage() {
       </Card>
       <WordSegCard schoolId={schoolId} />
       <PhotoCard schoolId={schoolId} />
+      <TestScanCard schoolId={schoolId} />
       <WordPageViewer source={previewing} onClose={() => setPreviewing(null)} />
     </Flex>
   );
@@ -234,6 +237,70 @@ function PhotoCard({ schoolId }: { schoolId: string | undefined }) {
         autoSize={{ minRows: 3, maxRows: 12 }}
         placeholder="上传一张印刷题目的照片（PNG/JPG），识别出的文字显示在这里"
       />
+    </Card>
+  );
+}
+
+/** 测试扫描 (file/locateImage): one scanned page of a subject's card checked before a batch. */
+function TestScanCard({ schoolId }: { schoolId: string | undefined }) {
+  const [seId, setSeId] = useState<string>();
+  const [result, setResult] = useState<TestScan | null>(null);
+  const [reading, setReading] = useState(false);
+  const cards = useQuery({
+    queryKey: ['tool', 'cards', schoolId],
+    queryFn: () => call(scanningCardsApi.findExamTemplateList, { schoolId: schoolId! }),
+    enabled: Boolean(schoolId),
+  });
+  const options = (cards.data ?? [])
+    .filter((row) => row.templateId !== null)
+    .map((row) => ({ value: row.seId, label: `${row.examName} · ${row.courseName}` }));
+  return (
+    <Card title="测试扫描" size="small">
+      <Flex vertical gap={12}>
+        <Typography.Text type="secondary">
+          批量扫描前，先扫一张答题卡上传检查：能否找到定位点和页码、倾斜角度和扫描分辨率
+        </Typography.Text>
+        <Space wrap>
+          <Select
+            aria-label="答题卡"
+            placeholder="选择考试科目"
+            value={seId}
+            loading={cards.isFetching}
+            options={options}
+            onChange={setSeId}
+            style={{ width: 280 }}
+          />
+          <Upload
+            accept=".jpg,.jpeg,.png,.tif,.tiff,.pdf"
+            showUploadList={false}
+            disabled={!schoolId || !seId || reading}
+            beforeUpload={(file) => {
+              setReading(true);
+              callUpload(documentsToolsApi.locateImage, { schoolId: schoolId!, seId: seId!, dpi: 200 }, file)
+                .then(setResult)
+                .catch(() => undefined)
+                .finally(() => setReading(false));
+              return false;
+            }}
+          >
+            <Button icon={<UploadOutlined />} loading={reading} disabled={!schoolId || !seId}>
+              上传测试扫描
+            </Button>
+          </Upload>
+        </Space>
+        {result ? (
+          result.found ? (
+            <Descriptions size="small" bordered column={4} className="test-scan-result">
+              <Descriptions.Item label="页码">第 {result.page} 页</Descriptions.Item>
+              <Descriptions.Item label="倾斜">{result.skewDegrees}°</Descriptions.Item>
+              <Descriptions.Item label="分辨率">{result.dpi} dpi</Descriptions.Item>
+              <Descriptions.Item label="方向">{result.turned ? '上下颠倒（可识别）' : '正向'}</Descriptions.Item>
+            </Descriptions>
+          ) : (
+            <Alert type="warning" showIcon title={result.message} />
+          )
+        ) : null}
+      </Flex>
     </Card>
   );
 }
