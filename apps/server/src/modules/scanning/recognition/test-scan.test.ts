@@ -2,8 +2,8 @@ import { documentsToolsApi as api, type TestScan } from '@huikao/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upload } from '../../../test/client.ts';
 import { expectFailure, expectForbidden, expectOk } from '../../../test/school-base-fixture.ts';
-import { scanOf } from '../../scanning/recognition/test-support/card-scans.ts';
-import { DPI, type ScanRoom, setUpScanRoom } from '../../scanning/scans/scans-fixture.ts';
+import { DPI, type ScanRoom, setUpScanRoom } from '../scans/scans-fixture.ts';
+import { scanOf } from './test-support/card-scans.ts';
 
 // file/locateImage (issue #19): a test scan of the exam's answer card, turned 1.5° and fed upside
 // down, read for its page, skew and resolution through scanning's recognition; a page of nothing,
