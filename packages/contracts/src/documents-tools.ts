@@ -33,6 +33,13 @@ const wordSource = z
     path: ['fileKey'],
   });
 
+/** A stored workbook to print; `fileName` (as uploaded) names the PDF. */
+const workbookSource = z.object({
+  schoolId,
+  fileKey,
+  fileName: z.string({ error: '文件名不正确' }).trim().max(200, '文件名最多200个字符').optional(),
+});
+
 export const storedToolFileSchema = z.object({
   fileKey: z.string(),
   fileName: z.string(),
@@ -117,9 +124,9 @@ export const documentsToolsApi = {
   /** A Word file as a print-ready PDF (the file itself). */
   wordPrint: json('word/wordPrint', wordSource, file),
   /** A workbook (uploaded .xlsx) as a print-ready PDF, portrait. */
-  excelPrint: json('excel/excelPrint', z.object({ schoolId, fileKey }), file),
+  excelPrint: json('excel/excelPrint', workbookSource, file),
   /** The same, landscape (wide tables). */
-  excelPrint2: json('excel/excelPrint2', z.object({ schoolId, fileKey }), file),
+  excelPrint2: json('excel/excelPrint2', workbookSource, file),
   /** A test scan of an answer card before a batch: page, skew and resolution, nothing stored. */
   locateImage: multipart(
     'file/locateImage',

@@ -22,6 +22,12 @@ export interface WordSource {
   examDocId?: string;
 }
 
+export interface WorkbookSource {
+  schoolId: string;
+  fileKey: string;
+  fileName?: string;
+}
+
 /** Converted pages are stored once per file checksum and served through signed links. */
 const PAGE_FOLDER = (schoolId: string) => `tools-${schoolId}`;
 
@@ -68,7 +74,8 @@ export function createToolsService(db: Db, storage: FileStorage, office: OfficeC
 
   const stem = (fileName: string) => path.basename(fileName, path.extname(fileName));
 
-  async function printWorkbook(actor: Actor, schoolId: string, fileKey: string, landscape: boolean) {
+  async function printWorkbook(actor: Actor, p: WorkbookSource, landscape: boolean) {
+    const { schoolId, fileKey } = p;
     const bytes = await files.read(actor, schoolId, fileKey);
     await checkedType('file', { fileName: 'file.xlsx', mimeType: '', buffer: bytes }).then((ext) => {
       if (ext !== 'xlsx') throw badInput('只能打印 Excel(.xlsx) 文件', { field: 'fileKey' });
@@ -93,7 +100,7 @@ export function createToolsService(db: Db, storage: FileStorage, office: OfficeC
     }
     const prepared = Buffer.from(await workbook.xlsx.writeBuffer());
     const { pdf } = await office.convert(prepared, '.xlsx', false);
-    return new FileResult(`${stem(path.basename(fileKey))}${landscape ? '-横向' : ''}.pdf`, PDF, pdf);
+    return new FileResult(`${stem(p.fileName || path.basename(fileKey))}${landscape ? '-横向' : ''}.pdf`, PDF, pdf);
   }
 
   return {
@@ -112,10 +119,8 @@ export function createToolsService(db: Db, storage: FileStorage, office: OfficeC
       const { pdf } = await office.convert(word.bytes, '.docx', false);
       return new FileResult(`${stem(word.fileName)}.pdf`, PDF, pdf);
     },
-    excelPrint: (actor: Actor, p: { schoolId: string; fileKey: string }) =>
-      printWorkbook(actor, p.schoolId, p.fileKey, false),
-    excelPrint2: (actor: Actor, p: { schoolId: string; fileKey: string }) =>
-      printWorkbook(actor, p.schoolId, p.fileKey, true),
+    excelPrint: (actor: Actor, p: WorkbookSource) => printWorkbook(actor, p, false),
+    excelPrint2: (actor: Actor, p: WorkbookSource) => printWorkbook(actor, p, true),
     /** seg/getWordSegTopics: the importer's preview of an uploaded Word paper (nothing saved yet). */
     async wordSegTopics(actor: Actor, p: { schoolId: string; fileKey: string; courseId: string }) {
       const bytes = await files.read(actor, p.schoolId, p.fileKey);

@@ -270,9 +270,12 @@ describe.skipIf(!office)('excel/excelPrint and excel/excelPrint2', () => {
           jwtToken: s.sessions.teacher.jwtToken,
           'content-type': 'application/json',
         },
-        payload: JSON.stringify({ schoolId: s.sid, fileKey: stored.fileKey }),
+        payload: JSON.stringify({ schoolId: s.sid, fileKey: stored.fileKey, fileName: '成绩表.xlsx' }),
       });
       expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toContain(
+        encodeURIComponent(endpoint === api.excelPrint ? '成绩表.pdf' : '成绩表-横向.pdf'),
+      );
       const file = path.join(tmpdir(), `tools-excel-${process.pid}.pdf`);
       writeFileSync(file, response.rawPayload);
       expect(execFileSync('pdfinfo', [file]).toString()).toMatch(size);

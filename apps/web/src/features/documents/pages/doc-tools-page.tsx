@@ -48,7 +48,7 @@ export function DocToolsPage() {
     setPrinting(`${file.fileKey}:${landscape}`);
     try {
       const endpoint = landscape ? documentsToolsApi.excelPrint2 : documentsToolsApi.excelPrint;
-      saveDownload(await callFile(endpoint, { schoolId: schoolId!, fileKey: file.fileKey }));
+      saveDownload(await callFile(endpoint, { schoolId: schoolId!, fileKey: file.fileKey, fileName: file.fileName }));
     } catch {
       // Shown by the api-client.
     } finally {
