@@ -103,6 +103,7 @@ describe('文档工具', () => {
       buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
     });
     const item = files.locator('.ant-list-item').filter({ hasText: `成绩表${STAMP}.xlsx` });
+    await item.waitFor({ timeout: 90_000 });
     const [download] = await Promise.all([
       page.waitForEvent('download', { timeout: 150_000 }),
       item.getByRole('button', { name: /横向打印$/ }).click(),
