@@ -12,6 +12,8 @@ const SERVER_PREFIXES = [
   '/tiku/api',
   '/app-config',
   '/healthz',
+  // Signed links of stored files (the tool service's page images, PDFs and attachments).
+  '/files/',
 ];
 const DEV_SERVER_TARGET = 'http://localhost:8080';
 

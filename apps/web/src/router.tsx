@@ -8,6 +8,7 @@ import {
   teacherAnalysisRoutes,
 } from './features/analysis/routes.tsx';
 import { authRoutes } from './features/auth/routes.tsx';
+import { docToolsRoute } from './features/documents/routes.tsx';
 import { examDetailRoutes, examMarkRoutes, studentExamRoutes } from './features/exams/routes.tsx';
 import { questionBankRoutes } from './features/question-bank/routes.tsx';
 import { cardDetailRoutes, myCardRoute } from './features/scanning/routes.tsx';
@@ -51,7 +52,12 @@ export const appRoutes: RouteObject[] = [
         home: '/teacher/examMark',
         lazy: async () => ({ Component: (await import('./layout/teacher-layout.tsx')).TeacherLayout }),
         // Spec §1 order: exam marking, learning analysis, question selection and paper assembly, personal centre.
-        sections: [examMarkRoutes({ myCard: myCardRoute }), teacherAnalysisRoutes, questionBankRoutes, initDataRoutes],
+        sections: [
+          examMarkRoutes({ myCard: myCardRoute, docTools: docToolsRoute }),
+          teacherAnalysisRoutes,
+          questionBankRoutes,
+          initDataRoutes,
+        ],
       }),
       areaRoute({
         area: 'student',

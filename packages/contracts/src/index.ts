@@ -2,6 +2,7 @@ export * from './analysis.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './documents.ts';
+export * from './documents-tools.ts';
 export * from './endpoint.ts';
 export * from './exams.ts';
 export * from './marking.ts';

@@ -7,18 +7,29 @@ import { createPaperExports, createQuestionPictures } from '../question-bank/ind
 import { libreOfficeConverter, type PdfConverter } from './pdf.ts';
 import { registerDocumentsRoutes } from './routes.ts';
 import { createDocumentsService } from './service.ts';
+import { type OfficeConverter, officeConverter } from './tools/office.ts';
+import { registerToolRoutes } from './tools/routes.ts';
+import { createToolsService } from './tools/tools-service.ts';
 
-export function createDocumentsModule(db: Db, storage: FileStorage, pdf: PdfConverter = libreOfficeConverter()) {
+export function createDocumentsModule(
+  db: Db,
+  storage: FileStorage,
+  pdf: PdfConverter = libreOfficeConverter(),
+  office: OfficeConverter = officeConverter(),
+) {
   const pictures = createQuestionPictures(storage);
   const service = createDocumentsService(
     createPaperExports(db),
     pdf,
     (actor) => (schoolId, file) => pictures.bytes(actor, schoolId, file),
   );
+  const tools = createToolsService(db, storage, office);
   return {
     service,
+    tools,
     routes(app: FastifyInstance) {
       registerDocumentsRoutes(app, service);
+      registerToolRoutes(app, db, tools);
     },
   };
 }

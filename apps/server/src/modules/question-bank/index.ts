@@ -19,6 +19,8 @@ export { PATH_SEPARATOR } from './import/import-model.ts';
 export { type ImportSummary, importQuestionDrafts, importTree } from './import/import-service.ts';
 export { buildQuestionTemplate, QUESTION_COLUMNS, QUESTION_SHEET } from './import/parse-excel-questions.ts';
 export { refreshSearchStatistics } from './import/write-repo.ts';
+// For the tool service's seg/getWordSegTopics (documents, issue #19): the Word paper importer's preview.
+export { createQuestionImportService, QUESTION_UPLOADS } from './school/question-import-service.ts';
 export { createQuestionPictures } from './school/question-pictures.ts';
 export { findPracticeQuestions, type PracticeQuestion } from './search/practice-repo.ts';
 export { type DownloadRecord, recordDownload } from './user/downloads-repo.ts';

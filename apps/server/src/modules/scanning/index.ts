@@ -19,6 +19,8 @@ export { personalisedStudents } from './cards/card-files.ts';
 export { findCardVersion, markVersionScanned } from './cards/card-versions.ts';
 export type { RecognitionRunner } from './recognition/recognition-runner.ts';
 export type { ScanUpkeep } from './upkeep/upkeep.ts';
+// For the tool service's file/locateImage (documents, issue #19): a test scan read, nothing stored.
+export { locateTestScan, type TestScan } from './recognition/test-scan.ts';
 
 export interface ScanningOptions {
   storage: FileStorage;

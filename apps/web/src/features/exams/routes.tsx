@@ -12,6 +12,8 @@ function page(path: string, title: string, lazy: () => Promise<{ Component: Reac
 export interface ExamMarkPages {
   /** 我的答题卡 (features/scanning). */
   myCard: RouteObject;
+  /** 文档工具 (features/documents), after 考试文档. */
+  docTools: RouteObject;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface ExamMarkPages {
  * The section keeps the spec's menu order; pages of other features are given, since a feature
  * never imports another.
  */
-export const examMarkRoutes = ({ myCard }: ExamMarkPages): RouteObject =>
+export const examMarkRoutes = ({ myCard, docTools }: ExamMarkPages): RouteObject =>
   sectionRoute('examMark', '考试阅卷', '/teacher/examMark/my-mark-task', [
     comingSoonPage('my-mark-task', '我的阅卷任务'),
     comingSoonPage('mark-monitor', '阅卷监控'),
@@ -35,6 +37,7 @@ export const examMarkRoutes = ({ myCard }: ExamMarkPages): RouteObject =>
     page('exam-doc', '考试文档', async () => ({
       Component: (await import('./pages/exam-doc-page.tsx')).ExamDocPage,
     })),
+    docTools,
   ]);
 
 /** Student 我的考试 (spec §2 student-exam-main). */

@@ -92,6 +92,17 @@ export function createQuestionPictures(storage: FileStorage) {
       return { ...paper, questions, notes, pictures: [] };
     },
 
+    /**
+     * A picture pasted into the question editor (the tool service's file/imgStreamUploaded, #19):
+     * the same checks and folder as an imported figure; its storage key and text token, or why not.
+     */
+    async paste(schoolId: number, bytes: Buffer): Promise<{ key: string; token: string } | { refused: string }> {
+      const kept = await keepOne(schoolId, { bytes: new Uint8Array(bytes), contentType: '' });
+      if (!('token' in kept)) return kept;
+      const picture = /^\{\{图:\d+\/(.+)\}\}$/.exec(kept.token)![1]!;
+      return { key: `${folderOf(schoolId)}/${picture}`, token: kept.token };
+    },
+
     /** A stored picture's bytes for the Word export: null for another school's or an unknown one. */
     async bytes(actor: Actor, schoolId: string, picture: string): Promise<Buffer | null> {
       if (String(actor.schoolId) !== schoolId || !QUESTION_PICTURE_FILE.test(picture)) return null;

@@ -1,4 +1,4 @@
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { EXAM_DOC_KINDS, type ExamDoc, examsApi } from '@huikao/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Space, Tabs, Tag } from 'antd';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataTable, useTableQuery } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { WordPageViewer, type WordSource } from '../../../components/word-page-viewer.tsx';
 import { callFile } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
 import { saveDownload } from '../../../lib/download.ts';
@@ -48,6 +49,7 @@ function ExamDocList() {
   const [meId, setMeId] = useState<string>();
   const [query, setQuery] = useTableQuery();
   const [uploading, setUploading] = useState(false);
+  const [previewing, setPreviewing] = useState<WordSource | null>(null);
   const docs = useQuery(
     managerQueries.docs(schoolId, {
       meId,
@@ -118,6 +120,16 @@ function ExamDocList() {
         ]}
         rowActions={(doc) => (
           <Space size={0}>
+            {/\.docx$/i.test(doc.fileName) ? (
+              <Button
+                type="link"
+                size="small"
+                icon={<EyeOutlined />}
+                onClick={() => setPreviewing({ schoolId, examDocId: doc.docId, fileName: doc.fileName })}
+              >
+                预览
+              </Button>
+            ) : null}
             <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => void download(doc)}>
               下载
             </Button>
@@ -130,6 +142,7 @@ function ExamDocList() {
           </Space>
         )}
       />
+      <WordPageViewer source={previewing} onClose={() => setPreviewing(null)} />
       {canEdit ? (
         <ExamDocUploadDialog open={uploading} exams={exams} meId={meId} onClose={() => setUploading(false)} />
       ) : null}

@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { DIFFICULTY_LEVELS, OPTION_LETTERS, type TreeNode } from '@huikao/contracts';
 import { Button, Card, Checkbox, Flex, Input, InputNumber, Select, Tag, TreeSelect, Typography } from 'antd';
 import { FormulaText } from '../../../components/formula-text.tsx';
+import { PhotoQuestionButton, usePastePicture } from '../../../components/question-text-tools.tsx';
 import type { DraftChange, DraftQuestion } from '../question-drafts.ts';
 
 export interface QuestionDraftCardProps {
@@ -13,6 +14,8 @@ export interface QuestionDraftCardProps {
   onChange: (change: DraftChange) => void;
   /** Hide the 导入 checkbox (the edit form of one question). */
   single?: boolean;
+  /** The teacher's school: given, the 题干 takes pasted pictures and offers 拍照识题. */
+  schoolId?: string;
 }
 
 interface TreeSelectNode {
@@ -27,9 +30,10 @@ const toTreeData = (nodes: TreeNode[]): TreeSelectNode[] =>
  * One question of an import preview (or the edit form): 题型, 难度, 分值, 题干 with its formulas
  * rendered beside, options A–F, 答案, 解析 and 知识点, with what the importer found wrong.
  */
-export function QuestionDraftCard({ draft, types, knowledgeTree, onChange, single }: QuestionDraftCardProps) {
+export function QuestionDraftCard({ draft, types, knowledgeTree, onChange, single, schoolId }: QuestionDraftCardProps) {
   const setOption = (index: number, text: string) =>
     onChange({ options: draft.options.map((option, i) => (i === index ? text : option)) });
+  const stemPaste = usePastePicture(schoolId, (stem) => onChange({ stem }));
   const label = draft.rowNo !== null ? `第 ${draft.no} 题（第 ${draft.rowNo} 行）` : `第 ${draft.no} 题`;
   return (
     <Card
@@ -95,10 +99,18 @@ export function QuestionDraftCard({ draft, types, knowledgeTree, onChange, singl
             aria-label="题干"
             autoSize={{ minRows: 2, maxRows: 8 }}
             value={draft.stem}
+            placeholder={schoolId ? '可直接粘贴截图；或用“拍照识题”识别照片中的题目' : undefined}
             onChange={(event) => onChange({ stem: event.target.value })}
+            onPaste={stemPaste.onPaste}
           />
+          {schoolId ? (
+            <Flex gap={8} align="center" style={{ marginTop: 4 }}>
+              <PhotoQuestionButton schoolId={schoolId} onText={(stem) => onChange({ stem })} />
+              {stemPaste.uploading ? <Typography.Text type="secondary">图片上传中…</Typography.Text> : null}
+            </Flex>
+          ) : null}
         </Labeled>
-        {draft.stem.includes('$') ? (
+        {draft.stem.includes('$') || draft.stem.includes('{{图:') ? (
           <div style={{ background: '#fafafa', padding: '4px 8px', borderRadius: 4 }}>
             <FormulaText block text={draft.stem} />
           </div>

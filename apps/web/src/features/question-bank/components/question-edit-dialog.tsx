@@ -2,6 +2,7 @@ import type { BankQuestionInput, Question } from '@huikao/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Modal } from 'antd';
 import { useEffect, useState } from 'react';
+import { useOwner } from '../owner.ts';
 import { questionBankQueries } from '../queries.ts';
 import { changeDraft, type DraftQuestion, draftOfQuestion, draftsToSave } from '../question-drafts.ts';
 import { QuestionDraftCard } from './question-draft-card.tsx';
@@ -23,6 +24,7 @@ export function QuestionEditDialog({ question, title, onClose, onSave }: Questio
   const courseId = question?.courseId ?? null;
   const base = useQuery(questionBankQueries.base(courseId));
   const knowledge = useQuery(questionBankQueries.nodes(courseId, 1));
+  const schoolId = useOwner()?.schoolId;
 
   useEffect(() => {
     setDraft(question ? draftOfQuestion(question) : null);
@@ -62,6 +64,7 @@ export function QuestionEditDialog({ question, title, onClose, onSave }: Questio
       {draft ? (
         <QuestionDraftCard
           single
+          schoolId={schoolId}
           draft={draft}
           types={base.data?.questionTypes ?? []}
           knowledgeTree={knowledge.data}
