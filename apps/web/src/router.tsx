@@ -9,6 +9,7 @@ import {
 } from './features/analysis/routes.tsx';
 import { authRoutes } from './features/auth/routes.tsx';
 import { examDetailRoutes, examMarkRoutes, studentExamRoutes } from './features/exams/routes.tsx';
+import { onlineExamPages, onlineExamsRoute, StudentOnlineExams } from './features/online-exam/routes.tsx';
 import { questionBankRoutes } from './features/question-bank/routes.tsx';
 import { cardDetailRoutes, myCardRoute } from './features/scanning/routes.tsx';
 import { initDataRoutes } from './features/school-base/routes.tsx';
@@ -51,14 +52,14 @@ export const appRoutes: RouteObject[] = [
         home: '/teacher/examMark',
         lazy: async () => ({ Component: (await import('./layout/teacher-layout.tsx')).TeacherLayout }),
         // Spec §1 order: exam marking, learning analysis, question selection and paper assembly, personal centre.
-        sections: [examMarkRoutes({ myCard: myCardRoute }), teacherAnalysisRoutes, questionBankRoutes, initDataRoutes],
+        sections: [examMarkRoutes({ myCard: myCardRoute, onlineExams: onlineExamsRoute }), teacherAnalysisRoutes, questionBankRoutes, initDataRoutes],
       }),
       areaRoute({
         area: 'student',
         title: '学生中心',
         home: '/student/student-analysis-main',
         lazy: async () => ({ Component: (await import('./layout/student-layout.tsx')).StudentLayout }),
-        sections: [studentAnalysisRoutes, studentExamRoutes],
+        sections: [studentAnalysisRoutes, studentExamRoutes({ above: StudentOnlineExams, pages: onlineExamPages })],
       }),
       areaRoute({
         area: 'school',
