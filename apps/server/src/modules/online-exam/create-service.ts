@@ -127,6 +127,11 @@ export function createOnlineExamMaking(db: Db) {
         throw badInput('截止时间必须晚于开考时间', { field: 'closesAt' });
       }
       const paper = await papers.paper(actor, p.paperId);
+      return this.fromPaper(actor, paper, p);
+    },
+
+    /** The exam from a paper already read (the caller's, through question-bank's door; or the demo's). */
+    async fromPaper(actor: Actor, paper: UserPaperDetail, p: Omit<SaveOnlineExam, 'paperId'>) {
       if (paper.courseId === null) throw badInput('试卷没有学科，请先在组卷中选择学科', { field: 'paperId' });
       const structure = paperStructure(paper);
       const row = await db

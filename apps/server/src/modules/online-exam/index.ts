@@ -1,12 +1,25 @@
 // The online-exam module's only public door (issue #18): online exams made from question-bank
 // papers, sat on screen, closed by the server at their deadline, marked by the marking desk.
+import type { UserPaperDetail } from '@huikao/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
+import { createOnlineExamMaking } from './create-service.ts';
 import { createManageService } from './manage-service.ts';
 import { registerOnlineExamRoutes } from './routes.ts';
 import { type Clock, createSittingService, systemClock } from './sitting-service.ts';
 
 export type { Clock } from './sitting-service.ts';
+
+/** The demo seed's door: an online exam from a paper it assembled (the rules of saveOnlineExam). */
+export function createOnlineExamFromPaper(
+  db: Db,
+  actor: Parameters<ReturnType<typeof createOnlineExamMaking>['fromPaper']>[0],
+  paper: UserPaperDetail,
+  params: Parameters<ReturnType<typeof createOnlineExamMaking>['fromPaper']>[2],
+) {
+  return createOnlineExamMaking(db).fromPaper(actor, paper, params);
+}
+export { makerActor } from './closing.ts';
 
 export interface OnlineExamOptions {
   clock?: Clock;
