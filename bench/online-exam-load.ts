@@ -6,7 +6,15 @@
 // Run: BENCH_DATABASE_URL=postgres://… npx tsx bench/online-exam-load.ts [--minutes 5] [--students 2000]
 // (PGlite in memory without a URL.)
 import { eq } from 'drizzle-orm';
-import { multiExams, onlineAnswers, onlineExams, onlineSittings, singleExams, students, users } from '../apps/server/src/db/schema.ts';
+import {
+  multiExams,
+  onlineAnswers,
+  onlineExams,
+  onlineSittings,
+  singleExams,
+  students,
+  users,
+} from '../apps/server/src/db/schema.ts';
 import type { OnlinePaperSnapshot } from '../apps/server/src/modules/online-exam/schema.ts';
 import { createSittingService } from '../apps/server/src/modules/online-exam/sitting-service.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
@@ -135,7 +143,12 @@ const rssLast = process.memoryUsage().rss;
 
 // Count back: every answer's newest stored version must be the one the student last saved.
 const rows = await db
-  .select({ userId: students.userId, questionId: onlineAnswers.questionId, version: onlineAnswers.version, answer: onlineAnswers.answer })
+  .select({
+    userId: students.userId,
+    questionId: onlineAnswers.questionId,
+    version: onlineAnswers.version,
+    answer: onlineAnswers.answer,
+  })
   .from(onlineAnswers)
   .innerJoin(onlineSittings, eq(onlineSittings.id, onlineAnswers.sittingId))
   .innerJoin(students, eq(students.id, onlineSittings.studentId))
@@ -148,11 +161,17 @@ for (const [key, version] of newest) {
 }
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]?.toFixed(1);
-console.log(`online-exam load on ${url ? 'PostgreSQL' : 'PGlite'}: ${accounts.length} students, ${MINUTES} min, a save every ${EVERY_MS / 1000} s each`);
+console.log(
+  `online-exam load on ${url ? 'PostgreSQL' : 'PGlite'}: ${accounts.length} students, ${MINUTES} min, a save every ${EVERY_MS / 1000} s each`,
+);
 console.log(`saves: ${latencies.length} ok, ${failed} failed, ${(latencies.length / wall).toFixed(0)}/s`);
-console.log(`save latency ms: p50 ${pct(0.5)}, p95 ${pct(0.95)}, p99 ${pct(0.99)}, max ${latencies.at(-1)?.toFixed(1)}`);
+console.log(
+  `save latency ms: p50 ${pct(0.5)}, p95 ${pct(0.95)}, p99 ${pct(0.99)}, max ${latencies.at(-1)?.toFixed(1)}`,
+);
 console.log(`answers counted back: ${newest.size} expected, ${lost} lost`);
 console.log(`RSS MB: first ${(rssFirst / 2 ** 20).toFixed(0)}, last ${(rssLast / 2 ** 20).toFixed(0)}`);
-console.log(`wall ${wall.toFixed(1)} s, CPU user ${(cpu.user / 1e6).toFixed(1)} s + system ${(cpu.system / 1e6).toFixed(1)} s`);
+console.log(
+  `wall ${wall.toFixed(1)} s, CPU user ${(cpu.user / 1e6).toFixed(1)} s + system ${(cpu.system / 1e6).toFixed(1)} s`,
+);
 await database.close();
 process.exit(lost === 0 && failed === 0 ? 0 : 1);

@@ -61,7 +61,13 @@ async function markThroughApi(admin: StoredUser, seId: string) {
       const q = paper.questions[0]!;
       await ok(
         markingApi.submit,
-        { blockId: block.id, paperId: paper.paperId, token: paper.token, scores: { [q.questionId]: q.fullMarks }, seconds: 3 },
+        {
+          blockId: block.id,
+          paperId: paper.paperId,
+          token: paper.token,
+          scores: { [q.questionId]: q.fullMarks },
+          seconds: 3,
+        },
         teacher,
       );
       marked++;

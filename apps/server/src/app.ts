@@ -10,7 +10,7 @@ import { createAuthModule } from './modules/auth/index.ts';
 import { createDocumentsModule } from './modules/documents/index.ts';
 import { createExamsModule } from './modules/exams/index.ts';
 import { createMarkingModule } from './modules/marking/index.ts';
-import { type Clock as OnlineExamClock, createOnlineExamModule } from './modules/online-exam/index.ts';
+import { createOnlineExamModule, type Clock as OnlineExamClock } from './modules/online-exam/index.ts';
 import { createQuestionBankModule } from './modules/question-bank/index.ts';
 import { createScanningModule, type RecognitionRunner } from './modules/scanning/index.ts';
 import { createSchoolBaseModule } from './modules/school-base/index.ts';

@@ -52,7 +52,12 @@ export const appRoutes: RouteObject[] = [
         home: '/teacher/examMark',
         lazy: async () => ({ Component: (await import('./layout/teacher-layout.tsx')).TeacherLayout }),
         // Spec §1 order: exam marking, learning analysis, question selection and paper assembly, personal centre.
-        sections: [examMarkRoutes({ myCard: myCardRoute, onlineExams: onlineExamsRoute }), teacherAnalysisRoutes, questionBankRoutes, initDataRoutes],
+        sections: [
+          examMarkRoutes({ myCard: myCardRoute, onlineExams: onlineExamsRoute }),
+          teacherAnalysisRoutes,
+          questionBankRoutes,
+          initDataRoutes,
+        ],
       }),
       areaRoute({
         area: 'student',

@@ -65,7 +65,11 @@ export async function seedDemoOnlineExam(db: Db, schoolCode: string, now = new D
     .where(and(eq(gradeTerms.schoolId, school.id), lte(gradeTerms.startDate, today), gte(gradeTerms.endDate, today)));
   const [math] = await db.select().from(eduCourses).where(eq(eduCourses.name, '数学'));
   if (!admin || !student || !term || !math) return false;
-  const chosen = [await pick(db, math.id, '单选', true), await pick(db, math.id, '填空', false), await pick(db, math.id, '解答', false)];
+  const chosen = [
+    await pick(db, math.id, '单选', true),
+    await pick(db, math.id, '填空', false),
+    await pick(db, math.id, '解答', false),
+  ];
   if (chosen.some((c) => c === null)) return false;
   type Picked = NonNullable<(typeof chosen)[number]>;
   const [choice, fill, answer] = chosen as [Picked, Picked, Picked];
@@ -79,7 +83,12 @@ export async function seedDemoOnlineExam(db: Db, schoolCode: string, now = new D
       explanation: row.q.explanation,
       knowledgePoints: [],
     }) as unknown as UserPaperDetail['questions'][number];
-  const item = (row: Picked, score: number) => ({ quesId: String(row.q.id), score, answerHeightMm: null, edited: null });
+  const item = (row: Picked, score: number) => ({
+    quesId: String(row.q.id),
+    score,
+    answerHeightMm: null,
+    edited: null,
+  });
   const paper = {
     paperId: '0',
     courseId: String(math.id),

@@ -8,8 +8,8 @@ import { registerScoreRoutes } from './score-routes.ts';
 
 export { ownMultiExam, ownSingleExam, type SingleWithMulti } from './access.ts';
 export { taughtClassIds } from './lookup-repo.ts';
-export { type ScannedPaper, type ScannedWrite, writeScannedAnswers } from './scores/scanned-answers.ts';
 export { type OnlinePaper, type OnlineWrite, onlinePaperScores, writeOnlineAnswers } from './scores/online-answers.ts';
+export { type ScannedPaper, type ScannedWrite, writeScannedAnswers } from './scores/scanned-answers.ts';
 export { derivePaper } from './scores/score-paper.ts';
 export { createExamFromPaper, type PaperExamInput } from './setup/exam-from-paper.ts';
 export { examStructureOf } from './setup/questions-service.ts';

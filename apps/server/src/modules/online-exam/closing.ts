@@ -3,8 +3,8 @@ import type { Tx } from '../../platform/db.ts';
 import { writeOnlineAnswers } from '../exams/index.ts';
 import { blocksOfExam, createPapers } from '../marking/index.ts';
 import { questionsOf } from './paper-view.ts';
-import * as repo from './repo.ts';
 import type { OnlineExamRow, SittingRow } from './repo.ts';
+import * as repo from './repo.ts';
 
 // Closing a sitting (by the student, the deadline sweep or an administrator), in the caller's
 // transaction with the sitting locked: objective answers scored from the key at once through the

@@ -7,8 +7,8 @@ import { createExamFromPaper, examStructureOf } from '../exams/index.ts';
 import { createDefaultBlocks } from '../marking/index.ts';
 import { createPaperExports } from '../question-bank/index.ts';
 import { paperStructure } from '../scanning/index.ts';
-import * as repo from './repo.ts';
 import type { OnlineExamRow } from './repo.ts';
+import * as repo from './repo.ts';
 import type { OnlinePaperQuestion, OnlinePaperSnapshot } from './schema.ts';
 
 // 在线考试 made from a 我的试卷 paper (issue #18): a real exam of the exams module (its rules: the
@@ -38,7 +38,14 @@ const schoolDay = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toIS
 
 export function snapshotOf(
   paper: UserPaperDetail,
-  examQuestions: { questionId: string; questionNo: string; kind: number; objectiveType: number | null; answer: string | null; fullMark: number }[],
+  examQuestions: {
+    questionId: string;
+    questionNo: string;
+    kind: number;
+    objectiveType: number | null;
+    answer: string | null;
+    fullMark: number;
+  }[],
 ): OnlinePaperSnapshot {
   const bank = new Map(paper.questions.map((q) => [q.quesId, q]));
   const byNo = new Map(examQuestions.map((q) => [q.questionNo, q]));

@@ -28,7 +28,11 @@ export function createManageService(db: Db, clock: Clock) {
         studentId: String(r.studentId),
         name: r.name,
         className: r.className,
-        state: !r.sitting ? 'not-started' : r.sitting.submittedAt || r.sitting.deadline <= now ? 'submitted' : 'sitting',
+        state: !r.sitting
+          ? 'not-started'
+          : r.sitting.submittedAt || r.sitting.deadline <= now
+            ? 'submitted'
+            : 'sitting',
         startedAt: r.sitting?.startedAt.toISOString() ?? null,
         deadline: r.sitting?.deadline.toISOString() ?? null,
         submittedAt: r.sitting?.submittedAt?.toISOString() ?? null,
@@ -72,7 +76,10 @@ export function createManageService(db: Db, clock: Clock) {
       await db.transaction(async (tx) => {
         const finals = await finalScoresOfExam(tx, exam.singleExamId);
         const examStudents = new Map(
-          (await repo.examStudentsOf(tx, [...new Set(finals.map((f) => f.examStudentId))])).map((r) => [r.id, r.studentId]),
+          (await repo.examStudentsOf(tx, [...new Set(finals.map((f) => f.examStudentId))])).map((r) => [
+            r.id,
+            r.studentId,
+          ]),
         );
         const byStudent = new Map<number, Record<string, number>>();
         for (const f of finals) {

@@ -1,10 +1,10 @@
 import {
+  onlineExamApi as api,
   type LeasedPaper,
   type MarkBlock,
   markingApi,
   type OnlineExamSummary,
   type OnlineResult,
-  onlineExamApi as api,
   questionBankUserApi,
   type Sitting,
   type SittingRow,
@@ -117,14 +117,18 @@ describe('making an online exam', () => {
     expect(exam).toMatchObject({ courseName: '数学', studentCount: 3, submittedCount: 0, durationMinutes: 40 });
     const blocks = expectOk(await s.call<MarkBlock[]>(markingApi.findBlocks, { seId: exam.seId }));
     expect(blocks.map((b) => b.name)).toEqual(['第2题', '第3题']);
-    const mine = expectOk(await s.as<OnlineExamSummary[]>(s.sessions.mathTeacher, api.findOnlineExams, { schoolId: s.sid }));
+    const mine = expectOk(
+      await s.as<OnlineExamSummary[]>(s.sessions.mathTeacher, api.findOnlineExams, { schoolId: s.sid }),
+    );
     expect(mine.map((e) => e.onlineExamId)).toEqual([exam.onlineExamId]);
   });
 });
 
 describe('sitting', () => {
   it('keeps every answer across a dropped connection and a later save, then scores the choice on submission', async () => {
-    const list = expectOk(await s.as<StudentOnlineExam[]>(students[0]!, api.findOnLineExamByStuId, { schoolId: s.sid }));
+    const list = expectOk(
+      await s.as<StudentOnlineExam[]>(students[0]!, api.findOnLineExamByStuId, { schoolId: s.sid }),
+    );
     expect(list).toMatchObject([{ onlineExamId: exam.onlineExamId, state: 'open' }]);
     const first = expectOk(await start(students[0]!));
     expect(Date.parse(first.deadline) - Date.parse(first.now)).toBe(40 * 60_000);
@@ -172,7 +176,11 @@ describe('sitting', () => {
     const other = expectOk(await start(students[1]!));
     expect(other.answers).toEqual([]);
     expectForbidden(await s.as(students[1]!, api.findOnLineExamStuInfoBySeId, { onlineExamId: exam.onlineExamId }));
-    expectFailure(await s.as(students[1]!, api.findOnlineExamResult, { onlineExamId: exam.onlineExamId }), 422, /尚未公布/);
+    expectFailure(
+      await s.as(students[1]!, api.findOnlineExamResult, { onlineExamId: exam.onlineExamId }),
+      422,
+      /尚未公布/,
+    );
   });
 
   it('keeps each student’s shuffle stable', async () => {
@@ -215,13 +223,19 @@ describe('the deadline', () => {
     const params = { onlineExamId: exam.onlineExamId, studentId: String(s.students[2]!.id) };
     expectForbidden(await s.as(s.sessions.mathTeacher, api.reopenOnlineExam, { ...params, minutes: 5 }));
     expectOk(await s.call(api.reopenOnlineExam, { ...params, minutes: 5 }));
-    expect(expectOk(await s.as<{ leaveCount: number }>(students[2]!, api.leaveOnlineExam, { onlineExamId: exam.onlineExamId }))).toEqual({
+    expect(
+      expectOk(
+        await s.as<{ leaveCount: number }>(students[2]!, api.leaveOnlineExam, { onlineExamId: exam.onlineExamId }),
+      ),
+    ).toEqual({
       leaveCount: 1,
     });
     expectOk(await save(students[2]!, kindOf(expectOk(await start(students[2]!)), 'single').questionId, 'B', 2));
     expectOk(await s.call(api.forceSubmitOnlineExam, params));
     expectFailure(await s.call(api.forceSubmitOnlineExam, params), 422, /已交卷/);
-    const rows = expectOk(await s.call<SittingRow[]>(api.findOnLineExamStuInfoBySeId, { onlineExamId: exam.onlineExamId }));
+    const rows = expectOk(
+      await s.call<SittingRow[]>(api.findOnLineExamStuInfoBySeId, { onlineExamId: exam.onlineExamId }),
+    );
     expect(rows.find((r) => r.name === '张三')).toMatchObject({ submittedBy: 'admin', leaveCount: 1 });
   });
 });
@@ -269,7 +283,9 @@ describe('marking and release', () => {
     expect(typed).toMatchObject({ score: 5 });
     const choice = result.questions.find((q) => q.kind === 'single')!;
     expect(choice).toMatchObject({ answer: 'B', key: 'B', score: 4 });
-    const list = expectOk(await s.as<StudentOnlineExam[]>(students[0]!, api.findOnLineExamByStuId, { schoolId: s.sid }));
+    const list = expectOk(
+      await s.as<StudentOnlineExam[]>(students[0]!, api.findOnLineExamByStuId, { schoolId: s.sid }),
+    );
     expect(list[0]).toMatchObject({ state: 'released', total: 9, fullMark: 20 });
   });
 });

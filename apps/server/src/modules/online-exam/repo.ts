@@ -148,7 +148,10 @@ export async function markSubmitted(tx: Tx, id: number, at: Date, by: string) {
 }
 
 export async function reopenSitting(tx: Tx, id: number, deadline: Date) {
-  await tx.update(onlineSittings).set({ submittedAt: null, submittedBy: null, deadline }).where(eq(onlineSittings.id, id));
+  await tx
+    .update(onlineSittings)
+    .set({ submittedAt: null, submittedBy: null, deadline })
+    .where(eq(onlineSittings.id, id));
 }
 
 export async function countLeave(ex: Executor, id: number) {

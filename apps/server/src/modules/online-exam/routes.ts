@@ -48,7 +48,10 @@ export function registerOnlineExamRoutes(
     permission: student,
     handler: (p, { actor }) => sitting.start(actor, Number(p.onlineExamId)),
   });
-  registerEndpoint(app, api.saveOrUpdateESCI, { permission: student, handler: (p, { actor }) => sitting.save(actor, p) });
+  registerEndpoint(app, api.saveOrUpdateESCI, {
+    permission: student,
+    handler: (p, { actor }) => sitting.save(actor, p),
+  });
   registerEndpoint(app, api.submitOnlineExam, {
     permission: student,
     handler: (p, { actor }) => sitting.submit(actor, Number(p.onlineExamId)),

@@ -5,8 +5,8 @@ import { forbidden, notFound, ruleBroken } from '../../platform/errors.ts';
 import { onlinePaperScores } from '../exams/index.ts';
 import { closeSitting } from './closing.ts';
 import { studentPaper } from './paper-view.ts';
-import * as repo from './repo.ts';
 import type { OnlineExamRow, SittingRow } from './repo.ts';
+import * as repo from './repo.ts';
 
 // Sitting an online exam (issue #18), for students (type 2) only: the exams given to them, their
 // sitting (started once; its deadline is the earlier of start + duration and the window's close),

@@ -14,9 +14,9 @@ import { registerScanningRoutes } from './routes.ts';
 export type { PersonalisedStudent } from './card-pdf/index.ts';
 export { renderCardPdf } from './card-pdf/index.ts';
 export { generatePrintedCards } from './cards/card-create.ts';
-export { paperStructure } from './cards/exam-from-paper.ts';
 export { personalisedStudents } from './cards/card-files.ts';
 export { findCardVersion, markVersionScanned } from './cards/card-versions.ts';
+export { paperStructure } from './cards/exam-from-paper.ts';
 export type { RecognitionRunner } from './recognition/recognition-runner.ts';
 
 export interface ScanningOptions {

@@ -36,7 +36,11 @@ export async function writeOnlineAnswers(
   const single = await findSingleExamRow(tx, seId);
   if (!single || single.status >= 3 || single.multi.status >= 3)
     return { changedScores: 0, locked: true, problems: [] };
-  const { questions, fullMark, papers: stored } = await openPapers(
+  const {
+    questions,
+    fullMark,
+    papers: stored,
+  } = await openPapers(
     tx,
     seId,
     papers.map((p) => p.studentId),

@@ -80,7 +80,10 @@ export function OnlineExamManagePage() {
   ];
   return (
     <Flex vertical gap={16}>
-      <PageHeader title="在线考试" description="用我的试卷建在线考试，学生在“我的考试”中作答；主观题进入阅卷，客观题交卷即判分" />
+      <PageHeader
+        title="在线考试"
+        description="用我的试卷建在线考试，学生在“我的考试”中作答；主观题进入阅卷，客观题交卷即判分"
+      />
       <Card
         extra={
           <Button type="primary" onClick={() => setCreating(true)}>
@@ -88,7 +91,13 @@ export function OnlineExamManagePage() {
           </Button>
         }
       >
-        <Table rowKey="onlineExamId" size="small" columns={columns} dataSource={exams.data ?? []} loading={exams.isLoading} />
+        <Table
+          rowKey="onlineExamId"
+          size="small"
+          columns={columns}
+          dataSource={exams.data ?? []}
+          loading={exams.isLoading}
+        />
       </Card>
       {creating ? <CreateDialog schoolId={schoolId} onClose={() => setCreating(false)} /> : null}
       {watching ? <MonitorDialog exam={watching} onClose={() => setWatching(null)} /> : null}
@@ -153,18 +162,34 @@ function CreateDialog({ schoolId, onClose }: { schoolId: string; onClose: () => 
       setSaving(false);
     }
   };
-  const paperList = (papers.data as { list: { paperId: string; title: string; courseName: string | null }[] } | undefined)
-    ?.list;
+  const paperList = (
+    papers.data as { list: { paperId: string; title: string; courseName: string | null }[] } | undefined
+  )?.list;
   return (
-    <Modal open title="新建在线考试" okText="创建" confirmLoading={saving} onOk={() => void submit()} onCancel={onClose}>
+    <Modal
+      open
+      title="新建在线考试"
+      okText="创建"
+      confirmLoading={saving}
+      onOk={() => void submit()}
+      onCancel={onClose}
+    >
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ durationMinutes: 40, shuffle: true, releaseAnswers: true, window: [dayjs(), dayjs().add(7, 'day')] }}
+        initialValues={{
+          durationMinutes: 40,
+          shuffle: true,
+          releaseAnswers: true,
+          window: [dayjs(), dayjs().add(7, 'day')],
+        }}
       >
         <Form.Item name="paperId" label="试卷（我的试卷）" rules={[{ required: true, message: '请选择试卷' }]}>
           <Select
-            options={(paperList ?? []).map((p) => ({ value: p.paperId, label: `${p.title}（${p.courseName ?? '无学科'}）` }))}
+            options={(paperList ?? []).map((p) => ({
+              value: p.paperId,
+              label: `${p.title}（${p.courseName ?? '无学科'}）`,
+            }))}
             onChange={(_v, option) => {
               if (!form.getFieldValue('name') && option && !Array.isArray(option)) {
                 form.setFieldValue('name', String(option.label).replace(/（.*$/, ''));

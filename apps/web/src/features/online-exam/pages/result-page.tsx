@@ -33,7 +33,13 @@ export function OnlineResultPage() {
             <Descriptions.Item label="我的答案">{shown(q.answer, q.options, q.kind)}</Descriptions.Item>
             {r.releaseAnswers ? (
               <Descriptions.Item label="参考答案">
-                {q.key === null ? '—' : q.kind === 'text' ? <FormulaText text={q.key} /> : shown(q.key, q.options, q.kind)}
+                {q.key === null ? (
+                  '—'
+                ) : q.kind === 'text' ? (
+                  <FormulaText text={q.key} />
+                ) : (
+                  shown(q.key, q.options, q.kind)
+                )}
               </Descriptions.Item>
             ) : null}
             {r.releaseAnswers && q.explanation ? (
@@ -53,7 +59,5 @@ function shown(answer: string, options: { key: string; text: string }[], kind: s
   if (!answer) return '未作答';
   if (kind === 'text') return answer;
   if (kind === 'judge') return answer === 'T' ? '正确' : '错误';
-  return options
-    .map((o, i) => (answer.includes(o.key) ? String.fromCharCode(65 + i) : ''))
-    .join('');
+  return options.map((o, i) => (answer.includes(o.key) ? String.fromCharCode(65 + i) : '')).join('');
 }

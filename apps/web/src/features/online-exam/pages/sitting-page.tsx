@@ -65,7 +65,8 @@ function SittingScreen({ sitting }: { sitting: Sitting }) {
   useEffect(() => {
     const q = createSaveQueue(
       storageKey,
-      (entry) => call(onlineExamApi.saveOrUpdateESCI, { onlineExamId: sitting.onlineExamId, ...entry }, { silent: true }),
+      (entry) =>
+        call(onlineExamApi.saveOrUpdateESCI, { onlineExamId: sitting.onlineExamId, ...entry }, { silent: true }),
       { onState: (count, failing) => setWaiting({ count, failing }) },
     );
     q.know(Object.fromEntries(sitting.answers.map((a) => [a.questionId, a.version])));
@@ -139,7 +140,10 @@ function SittingScreen({ sitting }: { sitting: Sitting }) {
           {sitting.name}（{sitting.courseName}）
         </Typography.Title>
         <Flex gap={12} align="center">
-          <Tag color={waiting.failing ? 'error' : waiting.count > 0 ? 'processing' : 'success'} data-testid="save-state">
+          <Tag
+            color={waiting.failing ? 'error' : waiting.count > 0 ? 'processing' : 'success'}
+            data-testid="save-state"
+          >
             {waiting.failing ? '网络中断，答案已存本机，恢复后自动上传' : waiting.count > 0 ? '保存中…' : '已保存'}
           </Tag>
           <Typography.Text strong style={{ fontSize: 20 }} data-testid="countdown">
@@ -228,7 +232,11 @@ function QuestionView({
       </Flex>
       <FormulaText text={question.stem} block />
       {question.kind === 'single' || question.kind === 'judge' ? (
-        <Radio.Group value={answer} disabled={disabled} onChange={(e) => onChange({ answer: e.target.value as string })}>
+        <Radio.Group
+          value={answer}
+          disabled={disabled}
+          onChange={(e) => onChange({ answer: e.target.value as string })}
+        >
           <Flex vertical gap={8}>
             {question.options.map((o, i) => (
               <Radio key={o.key} value={o.key}>
