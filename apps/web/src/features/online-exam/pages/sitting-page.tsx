@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FormulaText } from '../../../components/formula-text.tsx';
 import { call } from '../../../lib/api-client.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { readStoredUser } from '../../../lib/session.ts';
 import { onlineExamKeys } from '../queries.ts';
 import { createSaveQueue, type SaveQueue } from '../save-queue.ts';
@@ -109,7 +109,7 @@ function SittingScreen({ sitting }: { sitting: Sitting }) {
   const submit = async () => {
     const sent = await queue.current?.flush();
     if (sent === false) {
-      Modal.error({ title: '答案尚未全部保存', content: '网络连接中断，请恢复网络后再交卷，已作答内容已保存在本机。' });
+      notifyError('答案尚未全部保存', '网络连接中断，请恢复网络后再交卷，已作答内容已保存在本机。');
       return;
     }
     await call(onlineExamApi.submitOnlineExam, { onlineExamId: sitting.onlineExamId });
@@ -117,17 +117,8 @@ function SittingScreen({ sitting }: { sitting: Sitting }) {
     notifySuccess('交卷成功');
     await queryClient.invalidateQueries({ queryKey: onlineExamKeys.all });
   };
-  const confirmSubmit = () => {
-    const unanswered = questions.filter((q) => !(held[q.questionId]?.answer ?? '').trim()).length;
-    Modal.confirm({
-      title: '确认交卷',
-      content: unanswered > 0 ? `还有 ${unanswered} 题未作答，交卷后不能再修改。` : '交卷后不能再修改。',
-      okText: '交卷',
-      cancelText: '继续作答',
-      onOk: submit,
-    });
-  };
-
+  const [confirming, setConfirming] = useState(false);
+  const unanswered = questions.filter((item) => !(held[item.questionId]?.answer ?? '').trim()).length;
   const answered = (q: OnlineQuestion) => Boolean((held[q.questionId]?.answer ?? '').trim());
   const q = questions[current];
   return (
@@ -149,12 +140,27 @@ function SittingScreen({ sitting }: { sitting: Sitting }) {
           <Typography.Text strong style={{ fontSize: 20 }} data-testid="countdown">
             剩余 {remainingText(deadline - now)}
           </Typography.Text>
-          <Button type="primary" disabled={done || timeUp} onClick={confirmSubmit}>
+          <Button type="primary" disabled={done || timeUp} onClick={() => setConfirming(true)}>
             交卷
           </Button>
           <Button onClick={() => navigate(LIST)}>返回</Button>
         </Flex>
       </Flex>
+      {/* In the page's tree (not a static Modal) so it sits above the full-screen layer and takes the app's settings. */}
+      <Modal
+        open={confirming}
+        zIndex={1100}
+        title="确认交卷"
+        okText="确认交卷"
+        cancelText="继续作答"
+        onCancel={() => setConfirming(false)}
+        onOk={async () => {
+          setConfirming(false);
+          await submit();
+        }}
+      >
+        {unanswered > 0 ? `还有 ${unanswered} 题未作答，交卷后不能再修改。` : '交卷后不能再修改。'}
+      </Modal>
       {done || timeUp ? (
         <Alert
           type="info"
