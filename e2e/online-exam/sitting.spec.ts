@@ -100,7 +100,9 @@ describe('在线考试', () => {
     await cardButtons.nth(2).click();
     await answerShown(page, '设一次函数 y=kx+b，代入两点得 k=2，b=1');
     await waitSaved(page);
-    await card(page).getByRole('button', { name: /^交\s*卷$/ }).click();
+    await card(page)
+      .getByRole('button', { name: /^交\s*卷$/ })
+      .click();
     await page.locator('.ant-modal').filter({ hasText: '确认交卷' }).getByRole('button', { name: '确认交卷' }).click();
     await expect.poll(async () => card(page).textContent()).toMatch(/已交卷/);
 

@@ -217,3 +217,21 @@ export async function examStudentsOf(ex: Executor, ids: number[]) {
     .from(examStudents)
     .where(inArray(examStudents.id, ids));
 }
+
+/** The online exam with the user's student and exam-student rows, in one query; null when not given to them. */
+export async function examGivenToUser(ex: Executor, examId: number, userId: number, schoolId: number) {
+  const [row] = await ex
+    .select({ exam: onlineExams, studentId: students.id, examStudentId: examStudents.id })
+    .from(onlineExams)
+    .innerJoin(examStudents, eq(examStudents.singleExamId, onlineExams.singleExamId))
+    .innerJoin(students, eq(students.id, examStudents.studentId))
+    .where(
+      and(
+        eq(onlineExams.id, examId),
+        eq(onlineExams.schoolId, schoolId),
+        eq(students.userId, userId),
+        eq(students.schoolId, schoolId),
+      ),
+    );
+  return row ?? null;
+}

@@ -25,14 +25,11 @@ export function createSittingService(db: Db, clock: Clock = systemClock) {
     return student;
   }
 
-  /** The exam and the caller's exam-student row: an exam not given to them is 404, as if absent. */
+  /** The exam and the caller's exam-student row (one query): an exam not given to them is 404, as if absent. */
   async function given(actor: Actor, onlineExamId: number) {
-    const exam = await repo.examById(db, onlineExamId);
-    if (!exam || exam.schoolId !== actor.schoolId) throw notFound('在线考试不存在');
-    const student = await me(actor, exam.schoolId);
-    const examStudent = await repo.examStudentOf(db, exam.singleExamId, student.id);
-    if (!examStudent) throw notFound('在线考试不存在');
-    return { exam, student, examStudent };
+    const row = await repo.examGivenToUser(db, onlineExamId, actor.userId, actor.schoolId);
+    if (!row) throw notFound('在线考试不存在');
+    return { exam: row.exam, student: { id: row.studentId }, examStudent: { id: row.examStudentId } };
   }
 
   function stateOf(exam: OnlineExamRow, sitting: SittingRow | null, now: Date): StudentOnlineExam['state'] {
