@@ -6,7 +6,7 @@ import { baseURL } from './browser.ts';
 const APP_KEY = process.env.APP_KEY ?? 'HuiKaoCloudDevAppKey0123456789ab';
 
 /**
- * Calls an encrypted (analysis) or form-envelope (question bank) endpoint from the test process, as
+ * Calls an encrypted (analysis), form-envelope (question bank) or JSON (marking) endpoint from the test process, as
  * a second device of the same user would.
  */
 export async function callApi(endpoint: Endpoint, params: unknown, session?: StoredUser) {
@@ -16,6 +16,18 @@ export async function callApi(endpoint: Endpoint, params: unknown, session?: Sto
     timestamp: Date.now(),
     jwtToken: session?.jwtToken,
   };
+  if (endpoint.kind === 'json') {
+    // JSON calls (the marking service): plain body, the session in headers, as the web sends them.
+    const response = await fetch(baseURL() + endpoint.path, {
+      method: 'POST',
+      headers: { loginName: context.loginName, jwtToken: context.jwtToken ?? '', 'content-type': 'application/json' },
+      body: JSON.stringify(params ?? {}),
+    });
+    return {
+      http: response.status,
+      ...((await response.json()) as { status: number; message: string; data: unknown }),
+    };
+  }
   const request =
     endpoint.kind === 'form'
       ? buildFormRequest(params, context)

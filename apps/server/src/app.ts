@@ -10,6 +10,7 @@ import { createAuthModule } from './modules/auth/index.ts';
 import { createDocumentsModule } from './modules/documents/index.ts';
 import { createExamsModule } from './modules/exams/index.ts';
 import { createMarkingModule } from './modules/marking/index.ts';
+import { createOnlineExamModule, type Clock as OnlineExamClock } from './modules/online-exam/index.ts';
 import { createQuestionBankModule } from './modules/question-bank/index.ts';
 import { createScanningModule, type RecognitionRunner, type ScanUpkeep } from './modules/scanning/index.ts';
 import { createSchoolBaseModule } from './modules/school-base/index.ts';
@@ -44,6 +45,8 @@ declare module 'fastify' {
     scanRecognition: RecognitionRunner;
     /** Lost pages and deleted batches (scanning module): on a timer with the workers; tests run it. */
     scanUpkeep: ScanUpkeep;
+    /** Closes online-exam sittings past their deadline now (tests; the app also does it every 15 s). */
+    onlineExamSweep: () => Promise<number>;
   }
 }
 
@@ -64,6 +67,10 @@ export interface BuildOptions {
   analysisWorker?: boolean;
   /** Recognise scanned pages in the background (main.ts); tests drain app.scanRecognition instead. */
   scanWorker?: boolean;
+  /** Close online-exam sittings at their deadline every 15 s (default); tests with a clock sweep themselves. */
+  onlineExamSweep?: boolean;
+  /** The online exams' clock (tests move time; the default is the system clock). */
+  onlineExamClock?: OnlineExamClock;
 }
 
 /** Builds the whole platform as one Fastify instance; main.ts listens, tests use app.inject. */
@@ -164,6 +171,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await jobs.stop();
   });
   createMarkingModule(database.db).routes(app);
+  // Online exams; a process that serves also closes sittings at their deadline (a sweep every 15 s,
+  // safe in several processes at once: each sitting is closed once, under its row lock).
+  const onlineExams = createOnlineExamModule(database.db, {
+    clock: options.onlineExamClock,
+    sweepMs: options.onlineExamSweep === false ? 0 : 15_000,
+    onSweepError: (err) => app.log.error({ err }, 'closing online-exam sittings failed'),
+  });
+  onlineExams.routes(app);
+  app.decorate('onlineExamSweep', onlineExams.sweep);
+  onlineExams.start();
+  app.addHook('onClose', async () => onlineExams.stop());
 
   const analysis = createAnalysisModule(database.db, {
     storage,

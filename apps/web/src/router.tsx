@@ -10,6 +10,7 @@ import {
 import { authRoutes } from './features/auth/routes.tsx';
 import { docToolsRoute } from './features/documents/routes.tsx';
 import { examDetailRoutes, examMarkRoutes, studentExamRoutes } from './features/exams/routes.tsx';
+import { onlineExamPages, onlineExamsRoute, StudentOnlineExams } from './features/online-exam/routes.tsx';
 import { questionBankRoutes } from './features/question-bank/routes.tsx';
 import { cardDetailRoutes, myCardRoute } from './features/scanning/routes.tsx';
 import { initDataRoutes } from './features/school-base/routes.tsx';
@@ -53,7 +54,7 @@ export const appRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./layout/teacher-layout.tsx')).TeacherLayout }),
         // Spec §1 order: exam marking, learning analysis, question selection and paper assembly, personal centre.
         sections: [
-          examMarkRoutes({ myCard: myCardRoute, docTools: docToolsRoute }),
+          examMarkRoutes({ myCard: myCardRoute, docTools: docToolsRoute, onlineExams: onlineExamsRoute }),
           teacherAnalysisRoutes,
           questionBankRoutes,
           initDataRoutes,
@@ -64,7 +65,7 @@ export const appRoutes: RouteObject[] = [
         title: '学生中心',
         home: '/student/student-analysis-main',
         lazy: async () => ({ Component: (await import('./layout/student-layout.tsx')).StudentLayout }),
-        sections: [studentAnalysisRoutes, studentExamRoutes],
+        sections: [studentAnalysisRoutes, studentExamRoutes({ above: StudentOnlineExams, pages: onlineExamPages })],
       }),
       areaRoute({
         area: 'school',

@@ -5,6 +5,7 @@ export * from '../modules/analysis/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/exams/schema.ts';
 export * from '../modules/marking/schema.ts';
+export * from '../modules/online-exam/schema.ts';
 export * from '../modules/question-bank/schema.ts';
 export * from '../modules/scanning/rooms/rooms-schema.ts';
 export * from '../modules/scanning/schema.ts';

@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type BuildOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../platform/config.ts';
 import type { Database } from '../platform/db.ts';
 import { openTestDatabase } from './database.ts';
@@ -14,7 +14,10 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database, as tests drive it through app.inject (house style). */
-export async function createTestApp(settings: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  settings: Record<string, string> = {},
+  options: Omit<BuildOptions, 'database' | 'logger'> = {},
+): Promise<TestApp> {
   const config = loadConfig({
     ...settings,
     NODE_ENV: 'test',
@@ -24,7 +27,7 @@ export async function createTestApp(settings: Record<string, string> = {}): Prom
     BODY_LIMIT_BYTES: String(64 * 1024),
   });
   const database = await openTestDatabase();
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, { ...options, database, logger: false });
   await app.ready();
   return {
     app,

@@ -29,8 +29,8 @@ export const MATH = 2;
 export const ENGLISH = 3;
 export const PHYSICS = 4;
 
-export async function setUpExams() {
-  const s = await setUpSchoolBase();
+export async function setUpExams(appOptions: Parameters<typeof setUpSchoolBase>[0] = {}) {
+  const s = await setUpSchoolBase(appOptions);
   const { db, school } = s;
   const today = schoolToday();
   const term = s.terms.find((t) => t.startDate <= today && today <= t.endDate) ?? s.terms[0]!;

@@ -10,8 +10,8 @@ import { makeArea, makeClass, makeGrade, makeSchool, makeSchoolYear, makeTeacher
  * an administrator (type 5), a teacher (1), a student (2) and a manager (4), all signed in; and a
  * second school with a grade, class and teacher of its own, whose ids must be refused (403).
  */
-export async function setUpSchoolBase() {
-  const t: TestApp = await createTestApp();
+export async function setUpSchoolBase(appOptions: Parameters<typeof createTestApp>[1] = {}) {
+  const t: TestApp = await createTestApp({}, appOptions);
   const db = t.database.db;
   const area = await makeArea(db, '示范区');
   const school = await makeSchool(db, { name: '第一中学', areaId: area.id });

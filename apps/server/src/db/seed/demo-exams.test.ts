@@ -12,6 +12,7 @@ import {
   examQuestions,
   examStudents,
   multiExams,
+  onlineExams,
   schools,
   scoreRecords,
   singleExams,
@@ -19,6 +20,7 @@ import {
   students,
 } from '../schema.ts';
 import { DEMO_EXAMS } from './demo-exam-calendar.ts';
+import { DEMO_ONLINE_EXAM } from './demo-online-exam.ts';
 import { DEMO_SCHOOL, seedDemoSchool } from './demo-school.ts';
 
 // The demo exams as the tables hold them (issue #4 item 9).
@@ -191,9 +193,22 @@ describe('demo exams seed', () => {
     }
   });
 
+  it('has the 八年级 数学 online practice open now for student01’s class, 40 minutes a sitting', async () => {
+    const db = t.database.db;
+    const [exam] = await db.select().from(onlineExams).where(eq(onlineExams.name, DEMO_ONLINE_EXAM));
+    expect(exam).toMatchObject({ durationMinutes: 40 });
+    expect(exam!.opensAt.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(exam!.closesAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600_000);
+    expect(exam!.paper.sections.map((s) => s.questions[0]!.kind)).toEqual(['single', 'text', 'text']);
+    const [student01] = await db.select().from(students).where(eq(students.studentNo, '20240801'));
+    const seated = await db.select().from(examStudents).where(eq(examStudents.singleExamId, exam!.singleExamId));
+    expect(seated.map((r) => r.studentId)).toContain(student01!.id);
+  });
+
   it('changes nothing when run again', async () => {
     const before = await load();
     const again = await seedDemoSchool(t.database.db);
+    expect(again.onlineExam).toBe(false);
     expect(again.exams).toEqual([]);
     expect(again.cards).toBe(0);
     expect(await load()).toEqual(before);

@@ -20,6 +20,7 @@ import {
 import { DEMO_GRADES, DEMO_LINKED, demoBaseData } from './demo-base-data.ts';
 import { seedDemoCards } from './demo-cards.ts';
 import { seedDemoExams } from './demo-exams.ts';
+import { seedDemoOnlineExam } from './demo-online-exam.ts';
 import { type DemoBankSummary, seedDemoQuestionBank } from './demo-question-bank.ts';
 import { DEMO_QUESTION_BANKS } from './demo-questions/index.ts';
 import { DEMO_UNION, seedDemoUnion } from './demo-union.ts';
@@ -59,6 +60,8 @@ export async function seedDemoSchool(db: Db): Promise<{
   cards: number;
   union: string[];
   questionBank: DemoBankSummary;
+  /** Whether the online exam was made now (false when it exists). */
+  onlineExam: boolean;
 }> {
   const existing = await db
     .select({ loginName: users.loginName })
@@ -120,7 +123,9 @@ export async function seedDemoSchool(db: Db): Promise<{
   const union = await seedDemoUnion(db, DEMO_SCHOOL.code, demoHashes);
   // The team's own question bank (issue #6), so a fresh start has questions without ../shared/data.
   const questionBank = await seedDemoQuestionBank(db, DEMO_QUESTION_BANKS);
-  return { created: missing.map((a) => a.loginName), baseData, exams, cards, union, questionBank };
+  // The 八年级 数学 online practice (issue #18), open from now, from the bank just seeded.
+  const onlineExam = await seedDemoOnlineExam(db, DEMO_SCHOOL.code);
+  return { created: missing.map((a) => a.loginName), baseData, exams, cards, union, questionBank, onlineExam };
 }
 
 /**

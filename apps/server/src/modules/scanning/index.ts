@@ -17,6 +17,7 @@ export { renderCardPdf } from './card-pdf/index.ts';
 export { generatePrintedCards } from './cards/card-create.ts';
 export { personalisedStudents } from './cards/card-files.ts';
 export { findCardVersion, markVersionScanned } from './cards/card-versions.ts';
+export { paperStructure } from './cards/exam-from-paper.ts';
 export type { RecognitionRunner } from './recognition/recognition-runner.ts';
 export type { ScanUpkeep } from './upkeep/upkeep.ts';
 // For the tool service's file/locateImage (documents, issue #19): a test scan read, nothing stored.

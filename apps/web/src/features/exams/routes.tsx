@@ -14,6 +14,8 @@ export interface ExamMarkPages {
   myCard: RouteObject;
   /** 文档工具 (features/documents), after 考试文档. */
   docTools: RouteObject;
+  /** 在线考试 (features/online-exam). */
+  onlineExams: RouteObject;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface ExamMarkPages {
  * The section keeps the spec's menu order; pages of other features are given, since a feature
  * never imports another.
  */
-export const examMarkRoutes = ({ myCard, docTools }: ExamMarkPages): RouteObject =>
+export const examMarkRoutes = ({ myCard, docTools, onlineExams }: ExamMarkPages): RouteObject =>
   sectionRoute('examMark', '考试阅卷', '/teacher/examMark/my-mark-task', [
     comingSoonPage('my-mark-task', '我的阅卷任务'),
     comingSoonPage('mark-monitor', '阅卷监控'),
@@ -29,6 +31,7 @@ export const examMarkRoutes = ({ myCard, docTools }: ExamMarkPages): RouteObject
     page('my-exam', '我的考试', async () => ({
       Component: (await import('./pages/my-exam-page.tsx')).MyExamPage,
     })),
+    onlineExams,
     comingSoonPage('course-monitor', '学科监控'),
     comingSoonPage('ques-monitor', '题目监控'),
     page('analysis-manager', '成绩管理', async () => ({
@@ -40,17 +43,23 @@ export const examMarkRoutes = ({ myCard, docTools }: ExamMarkPages): RouteObject
     docTools,
   ]);
 
+/** What other features add to the student's 我的考试 (router.tsx hands them in). */
+export interface StudentExamParts {
+  /** Shown above the published exams (the online exams of features/online-exam). */
+  above: React.ComponentType;
+  /** Pages under student-exam-main without a menu entry (sitting an online exam, its result). */
+  pages: RouteObject[];
+}
+
 /** Student 我的考试 (spec §2 student-exam-main). */
-export const studentExamRoutes: RouteObject = sectionRoute(
-  'student-exam-main',
-  '我的考试',
-  '/student/student-exam-main/student-exam-list',
-  [
-    page('student-exam-list', '我的考试', async () => ({
-      Component: (await import('./pages/student-exam-list-page.tsx')).StudentExamListPage,
-    })),
-  ],
-);
+export const studentExamRoutes = ({ above: Above, pages }: StudentExamParts): RouteObject =>
+  sectionRoute('student-exam-main', '我的考试', '/student/student-exam-main/student-exam-list', [
+    page('student-exam-list', '我的考试', async () => {
+      const { StudentExamListPage } = await import('./pages/student-exam-list-page.tsx');
+      return { Component: () => <StudentExamListPage above={<Above />} /> };
+    }),
+    ...pages,
+  ]);
 
 /** Top-level exam and marking detail pages of spec §2, opened from the area pages (often in a new tab). */
 export const examDetailRoutes: RouteObject[] = [

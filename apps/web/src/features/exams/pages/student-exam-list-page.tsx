@@ -14,16 +14,18 @@ type Subject = StudentExam['subjects'][number];
 const ANALYSIS = '/student/student-analysis-main';
 
 /**
- * 我的考试 (student): the published exams with each subject's score or level, and the ranks and
+ * 我的考试 (student): `above` is what other features add on top (the online exams, handed in by
+ * router.tsx); then the published exams with each subject's score or level, and the ranks and
  * averages the exam's 学生查看设置 allows (the server leaves hidden figures null: shown as —, and a
  * column nobody may see is left out).
  */
-export function StudentExamListPage() {
+export function StudentExamListPage({ above }: { above?: React.ReactNode }) {
   const { schoolId } = useExamContext();
   const exams = useQuery(examQueries.studentExams(schoolId));
   return (
     <Flex vertical gap={16}>
       <PageHeader title="我的考试" description="已发布的考试成绩；点科目名查看逐题得分，点“成绩分析”查看学情分析" />
+      {above}
       {exams.error ? <Alert type="error" showIcon title={`考试加载失败：${exams.error.message}`} /> : null}
       {exams.data && exams.data.length === 0 ? <Empty description="还没有发布的考试" /> : null}
       {(exams.data ?? []).map((exam) => (

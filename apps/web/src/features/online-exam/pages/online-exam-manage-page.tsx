@@ -1,0 +1,266 @@
+import {
+  authApi,
+  type OnlineExamSummary,
+  onlineExamApi,
+  questionBankUserApi,
+  type SchoolClass,
+  type SittingRow,
+  schoolBaseApi,
+} from '@huikao/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Switch,
+  Table,
+  type TableColumnsType,
+  Tag,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { call } from '../../../lib/api-client.ts';
+import { useCurrentSelection } from '../../../lib/current-selection.ts';
+import { formatDateTime } from '../../../lib/date-format.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { readStoredUser } from '../../../lib/session.ts';
+import { onlineExamKeys, onlineExamQueries } from '../queries.ts';
+
+// 在线考试 (teachers, issue #18): the online exams a teacher made (the school administrator sees
+// the school's), 新建在线考试 from a 我的试卷 paper, the sittings monitor with 收卷 and 重新开放
+// (administrator), and 公布成绩.
+
+export function OnlineExamManagePage() {
+  const schoolId = readStoredUser()?.schoolId ?? '';
+  const exams = useQuery(onlineExamQueries.made(schoolId));
+  const [creating, setCreating] = useState(false);
+  const [watching, setWatching] = useState<OnlineExamSummary | null>(null);
+  const queryClient = useQueryClient();
+  const release = async (exam: OnlineExamSummary) => {
+    await call(onlineExamApi.releaseOnlineExam, { onlineExamId: exam.onlineExamId });
+    notifySuccess('成绩已公布');
+    await queryClient.invalidateQueries({ queryKey: onlineExamKeys.all });
+  };
+  const columns: TableColumnsType<OnlineExamSummary> = [
+    { key: 'name', title: '考试名称', dataIndex: 'name' },
+    { key: 'course', title: '学科', dataIndex: 'courseName' },
+    {
+      key: 'window',
+      title: '开放时间',
+      render: (_v, r) => `${formatDateTime(r.opensAt)} 至 ${formatDateTime(r.closesAt)}`,
+    },
+    { key: 'duration', title: '时长', render: (_v, r) => `${r.durationMinutes} 分钟` },
+    { key: 'submitted', title: '交卷', render: (_v, r) => `${r.submittedCount} / ${r.studentCount}` },
+    {
+      key: 'released',
+      title: '成绩',
+      render: (_v, r) => (r.releasedAt ? <Tag color="gold">已公布</Tag> : <Tag>未公布</Tag>),
+    },
+    {
+      key: 'action',
+      title: '操作',
+      render: (_v, r) => (
+        <Flex gap={8}>
+          <Button size="small" onClick={() => setWatching(r)}>
+            考试监控
+          </Button>
+          <Button size="small" onClick={() => void release(r)}>
+            {r.releasedAt ? '重新公布' : '公布成绩'}
+          </Button>
+        </Flex>
+      ),
+    },
+  ];
+  return (
+    <Flex vertical gap={16}>
+      <PageHeader
+        title="在线考试"
+        description="用我的试卷建在线考试，学生在“我的考试”中作答；主观题进入阅卷，客观题交卷即判分"
+      />
+      <Card
+        extra={
+          <Button type="primary" onClick={() => setCreating(true)}>
+            新建在线考试
+          </Button>
+        }
+      >
+        <Table
+          rowKey="onlineExamId"
+          size="small"
+          columns={columns}
+          dataSource={exams.data ?? []}
+          loading={exams.isLoading}
+        />
+      </Card>
+      {creating ? <CreateDialog schoolId={schoolId} onClose={() => setCreating(false)} /> : null}
+      {watching ? <MonitorDialog exam={watching} onClose={() => setWatching(null)} /> : null}
+    </Flex>
+  );
+}
+
+interface CreateForm {
+  paperId: string;
+  name: string;
+  classIds: string[];
+  window: [Dayjs, Dayjs];
+  durationMinutes: number;
+  shuffle: boolean;
+  releaseAnswers: boolean;
+}
+
+function CreateDialog({ schoolId, onClose }: { schoolId: string; onClose: () => void }) {
+  const [form] = Form.useForm<CreateForm>();
+  const queryClient = useQueryClient();
+  const { selection } = useCurrentSelection();
+  const termId = selection?.term.termId ?? '';
+  const info = useQuery({
+    queryKey: ['auth', 'user-info', readStoredUser()?.loginName ?? ''],
+    queryFn: ({ signal }) => call(authApi.findUserInfo, {}, { signal }),
+  });
+  const userId = info.data?.user.userId ?? '';
+  const papers = useQuery({
+    queryKey: ['online-exam', 'papers', userId],
+    queryFn: () => call(questionBankUserApi.getUserPapers, { userId, schoolId, pageIndex: 1, limit: 50 }),
+    enabled: userId !== '',
+  });
+  const classes = useQuery({
+    queryKey: ['online-exam', 'classes', schoolId, termId],
+    queryFn: () => call(schoolBaseApi.classes, { schoolId, termId }) as Promise<SchoolClass[]>,
+    enabled: termId !== '',
+  });
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    const v = await form.validateFields();
+    const chosen = (classes.data ?? []).filter((c) => v.classIds.includes(c.classId));
+    setSaving(true);
+    try {
+      await call(onlineExamApi.saveOnlineExam, {
+        schoolId,
+        paperId: v.paperId,
+        name: v.name,
+        schyId: selection?.schoolYear.schyId ?? '',
+        termId,
+        gradeId: chosen[0]?.gradeId ?? '',
+        classIds: v.classIds,
+        opensAt: v.window[0].toISOString(),
+        closesAt: v.window[1].toISOString(),
+        durationMinutes: v.durationMinutes,
+        shuffle: v.shuffle,
+        releaseAnswers: v.releaseAnswers,
+      });
+      notifySuccess('在线考试已创建');
+      await queryClient.invalidateQueries({ queryKey: onlineExamKeys.all });
+      onClose();
+    } finally {
+      setSaving(false);
+    }
+  };
+  const paperList = (
+    papers.data as { list: { paperId: string; title: string; courseName: string | null }[] } | undefined
+  )?.list;
+  return (
+    <Modal
+      open
+      title="新建在线考试"
+      okText="创建"
+      confirmLoading={saving}
+      onOk={() => void submit()}
+      onCancel={onClose}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{
+          durationMinutes: 40,
+          shuffle: true,
+          releaseAnswers: true,
+          window: [dayjs(), dayjs().add(7, 'day')],
+        }}
+      >
+        <Form.Item name="paperId" label="试卷（我的试卷）" rules={[{ required: true, message: '请选择试卷' }]}>
+          <Select
+            options={(paperList ?? []).map((p) => ({
+              value: p.paperId,
+              label: `${p.title}（${p.courseName ?? '无学科'}）`,
+            }))}
+            onChange={(_v, option) => {
+              if (!form.getFieldValue('name') && option && !Array.isArray(option)) {
+                form.setFieldValue('name', String(option.label).replace(/（.*$/, ''));
+              }
+            }}
+          />
+        </Form.Item>
+        <Form.Item name="name" label="考试名称" rules={[{ required: true, message: '请填写考试名称' }]}>
+          <Input maxLength={40} />
+        </Form.Item>
+        <Form.Item name="classIds" label="参加班级" rules={[{ required: true, message: '请选择班级' }]}>
+          <Select mode="multiple" options={(classes.data ?? []).map((c) => ({ value: c.classId, label: c.name }))} />
+        </Form.Item>
+        <Form.Item name="window" label="开放时间" rules={[{ required: true, message: '请选择开放时间' }]}>
+          <DatePicker.RangePicker showTime />
+        </Form.Item>
+        <Form.Item name="durationMinutes" label="考试时长（分钟）" rules={[{ required: true, message: '请填写时长' }]}>
+          <InputNumber min={1} max={600} />
+        </Form.Item>
+        <Form.Item name="shuffle" label="打乱题序和选项" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="releaseAnswers" label="公布成绩时同时公布答案和解析" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function MonitorDialog({ exam, onClose }: { exam: OnlineExamSummary; onClose: () => void }) {
+  const rows = useQuery(onlineExamQueries.monitor(exam.onlineExamId));
+  const queryClient = useQueryClient();
+  const admin = readStoredUser()?.type === 5;
+  const act = async (kind: 'force' | 'reopen', row: SittingRow) => {
+    const params = { onlineExamId: exam.onlineExamId, studentId: row.studentId };
+    if (kind === 'force') await call(onlineExamApi.forceSubmitOnlineExam, params);
+    else await call(onlineExamApi.reopenOnlineExam, { ...params, minutes: 10 });
+    notifySuccess(kind === 'force' ? '已收卷' : '已重新开放 10 分钟');
+    await queryClient.invalidateQueries({ queryKey: onlineExamKeys.monitor(exam.onlineExamId) });
+  };
+  const STATE = { 'not-started': '未开始', sitting: '作答中', submitted: '已交卷' } as const;
+  const columns: TableColumnsType<SittingRow> = [
+    { key: 'class', title: '班级', dataIndex: 'className' },
+    { key: 'name', title: '姓名', dataIndex: 'name' },
+    { key: 'state', title: '状态', render: (_v, r) => STATE[r.state] },
+    { key: 'answered', title: '已答题数', dataIndex: 'answered' },
+    { key: 'leave', title: '离开页面次数', dataIndex: 'leaveCount' },
+    { key: 'submitted', title: '交卷时间', render: (_v, r) => (r.submittedAt ? formatDateTime(r.submittedAt) : '—') },
+    ...(admin
+      ? [
+          {
+            key: 'action',
+            title: '操作',
+            render: (_v: unknown, r: SittingRow) =>
+              r.state === 'sitting' ? (
+                <Button size="small" onClick={() => void act('force', r)}>
+                  收卷
+                </Button>
+              ) : r.state === 'submitted' ? (
+                <Button size="small" onClick={() => void act('reopen', r)}>
+                  重新开放
+                </Button>
+              ) : null,
+          },
+        ]
+      : []),
+  ];
+  return (
+    <Modal open width={900} title={`考试监控：${exam.name}`} footer={null} onCancel={onClose}>
+      <Table rowKey="studentId" size="small" columns={columns} dataSource={rows.data ?? []} loading={rows.isLoading} />
+    </Modal>
+  );
+}

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { idSchema, intInSchema, numberSchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
+
+// Online exams (issue #18): spec §7 makeExam on the marking service (/mark/api, JSON). The spec
+// names findOnLineExamByStuId, findOnLineExamStuInfoBySeId and saveOrUpdateESCI; the other calls
+// are ours, in the same style, and listed in docs/api.md. Times are ISO instants from the server.
+
+const j = <S extends z.ZodRawShape, R extends z.ZodType>(name: string, shape: S, response: R) =>
+  endpoint('mark', `makeExam/${name}`, { kind: 'json', access: 'session', params: z.object(shape), response });
+
+const schoolId = idSchema('学校');
+const onlineExamId = idSchema('在线考试');
+const instant = (field: string) =>
+  z
+    .string({ error: `${field}必须是时间` })
+    .refine((v) => !Number.isNaN(Date.parse(v)), `${field}不是有效的时间`)
+    .transform((v) => new Date(v).toISOString());
+
+export const saveOnlineExamShape = {
+  schoolId,
+  paperId: idSchema('试卷'),
+  name: z.string({ error: '考试名称必须是文字' }).trim().min(1, '考试名称不能为空').max(40, '考试名称最多40个字符'),
+  schyId: idSchema('学年'),
+  termId: idSchema('学期'),
+  gradeId: idSchema('年级'),
+  classIds: z.array(idSchema('班级'), { error: '请选择班级' }).min(1, '请至少选择一个班级').max(60, '班级过多'),
+  opensAt: instant('开考时间'),
+  closesAt: instant('截止时间'),
+  durationMinutes: intInSchema('考试时长必须是 1 到 600 分钟的整数', 1, 600),
+  shuffle: z.boolean({ error: '打乱题序必须是是或否' }).default(false),
+  /** Whether released results show the key and 解析, not only the scores. */
+  releaseAnswers: z.boolean({ error: '公布答案必须是是或否' }).default(true),
+};
+
+export const onlineExamSummarySchema = z.object({
+  onlineExamId: z.string(),
+  seId: z.string(),
+  meId: z.string(),
+  name: z.string(),
+  courseName: z.string(),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  durationMinutes: z.number(),
+  shuffle: z.boolean(),
+  releaseAnswers: z.boolean(),
+  releasedAt: z.string().nullable(),
+  studentCount: z.number(),
+  submittedCount: z.number(),
+});
+export type OnlineExamSummary = z.infer<typeof onlineExamSummarySchema>;
+
+/** A student's view of one online exam in 我的考试. */
+export const studentOnlineExamSchema = z.object({
+  onlineExamId: z.string(),
+  name: z.string(),
+  courseName: z.string(),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  durationMinutes: z.number(),
+  state: z.enum(['upcoming', 'open', 'sitting', 'submitted', 'closed', 'released']),
+  total: z.number().nullable(),
+  fullMark: z.number(),
+});
+export type StudentOnlineExam = z.infer<typeof studentOnlineExamSchema>;
+
+export const onlineQuestionSchema = z.object({
+  questionId: z.string(),
+  /** The number shown to this student (after their shuffle). */
+  no: z.number(),
+  kind: z.enum(['single', 'multiple', 'judge', 'text']),
+  stem: z.string(),
+  /** key: the option's letter in the key (A, B…), shown at this student's position. */
+  options: z.array(z.object({ key: z.string(), text: z.string() })),
+  fullMark: z.number(),
+});
+export type OnlineQuestion = z.infer<typeof onlineQuestionSchema>;
+
+export const onlineAnswerSchema = z.object({
+  questionId: z.string(),
+  answer: z.string(),
+  flagged: z.boolean(),
+  version: z.number(),
+});
+export type OnlineAnswer = z.infer<typeof onlineAnswerSchema>;
+
+export const sittingSchema = z.object({
+  onlineExamId: z.string(),
+  name: z.string(),
+  courseName: z.string(),
+  /** The server's clock now and the sitting's deadline: the countdown is their difference. */
+  now: z.string(),
+  deadline: z.string(),
+  submittedAt: z.string().nullable(),
+  sections: z.array(z.object({ title: z.string(), questions: z.array(onlineQuestionSchema) })),
+  answers: z.array(onlineAnswerSchema),
+});
+export type Sitting = z.infer<typeof sittingSchema>;
+
+export const saveAnswerResultSchema = z.object({
+  questionId: z.string(),
+  /** The version the server holds after this save (higher than the one sent when a newer one was there). */
+  version: z.number(),
+  stored: z.boolean(),
+});
+
+export const sittingRowSchema = z.object({
+  studentId: z.string(),
+  name: z.string(),
+  className: z.string(),
+  state: z.enum(['not-started', 'sitting', 'submitted']),
+  startedAt: z.string().nullable(),
+  deadline: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  submittedBy: z.string().nullable(),
+  answered: z.number(),
+  leaveCount: z.number(),
+});
+export type SittingRow = z.infer<typeof sittingRowSchema>;
+
+export const onlineResultSchema = z.object({
+  name: z.string(),
+  total: z.number().nullable(),
+  fullMark: z.number(),
+  releaseAnswers: z.boolean(),
+  questions: z.array(
+    onlineQuestionSchema.extend({
+      answer: z.string(),
+      key: z.string().nullable(),
+      explanation: z.string().nullable(),
+      score: z.number().nullable(),
+    }),
+  ),
+});
+export type OnlineResult = z.infer<typeof onlineResultSchema>;
+
+const studentId = idSchema('学生');
+const ok = z.object({ ok: z.literal(true) });
+
+export const onlineExamApi = {
+  /** 在线考试 from a 我的试卷 paper: a real exam (exams) with its students, window and settings. */
+  saveOnlineExam: j('saveOnlineExam', saveOnlineExamShape, onlineExamSummarySchema),
+  findOnlineExams: j('findOnlineExams', { schoolId }, z.array(onlineExamSummarySchema)),
+  findOnLineExamByStuId: j('findOnLineExamByStuId', { schoolId }, z.array(studentOnlineExamSchema)),
+  /** Starts (or resumes) the caller's sitting: paper, saved answers, server now and deadline. */
+  startOnlineExam: j('startOnlineExam', { onlineExamId }, sittingSchema),
+  saveOrUpdateESCI: j(
+    'saveOrUpdateESCI',
+    {
+      onlineExamId,
+      questionId: idSchema('题目'),
+      answer: z.string({ error: '作答必须是文字' }).max(20_000, '作答最多20000个字符'),
+      flagged: z.boolean({ error: '标记必须是是或否' }).default(false),
+      version: intInSchema('版本必须是正整数', 1, 2_000_000_000),
+    },
+    saveAnswerResultSchema,
+  ),
+  submitOnlineExam: j('submitOnlineExam', { onlineExamId }, z.object({ submittedAt: z.string() })),
+  /** The page was left (hidden or blurred): counted and shown to the teacher. */
+  leaveOnlineExam: j('leaveOnlineExam', { onlineExamId }, z.object({ leaveCount: z.number() })),
+  findOnLineExamStuInfoBySeId: j('findOnLineExamStuInfoBySeId', { onlineExamId }, z.array(sittingRowSchema)),
+  forceSubmitOnlineExam: j('forceSubmitOnlineExam', { onlineExamId, studentId }, ok),
+  reopenOnlineExam: j(
+    'reopenOnlineExam',
+    {
+      onlineExamId,
+      studentId,
+      minutes: numberSchema('延长时间必须是数字').refine(
+        (m) => Number.isInteger(m) && m >= 1 && m <= 600,
+        '延长时间必须是 1 到 600 分钟的整数',
+      ),
+    },
+    ok,
+  ),
+  /** 公布成绩: subjective marks finished so far merged into the scores, results shown to students. */
+  releaseOnlineExam: j('releaseOnlineExam', { onlineExamId }, onlineExamSummarySchema),
+  findOnlineExamResult: j('findOnlineExamResult', { onlineExamId }, onlineResultSchema),
+};
