@@ -1,0 +1,2 @@
+ALTER TABLE "mark_papers" ADD COLUMN "holders" bigint[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
+ALTER TABLE "mark_papers" ADD COLUMN "held_until" timestamp with time zone[] DEFAULT '{}' NOT NULL;
