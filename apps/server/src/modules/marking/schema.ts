@@ -80,7 +80,7 @@ export const markPapers = pgTable(
       .references(() => examStudents.id),
     imageKey: text(),
     answerText: text(),
-    stage: text().$type<'blind' | 'third' | 'arbitration' | 'final'>().notNull().default('blind'),
+    stage: text().$type<'blind' | 'third' | 'arbitration' | 'final' | 'problem'>().notNull().default('blind'),
     needed: smallint().notNull(),
     done: smallint().notNull().default(0),
     finalScores: jsonb().$type<Record<string, number>>(),
@@ -131,3 +131,5 @@ export const markLeases = pgTable(
   },
   (t) => [unique().on(t.paperId, t.markerId), index().on(t.blockId, t.markerId)],
 );
+
+export * from './desk/desk-schema.ts';

@@ -9,7 +9,7 @@ import type { markBlocks, marks } from '../schema.ts';
 // held_until mirror the live leases), so when a concurrent claim changed the row PostgreSQL
 // re-reads it under the lock (READ COMMITTED re-check) and the check sees that claim.
 
-export type PaperStage = 'blind' | 'third' | 'arbitration' | 'final';
+export type PaperStage = 'blind' | 'third' | 'arbitration' | 'final' | 'problem';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
