@@ -131,5 +131,3 @@ export const markLeases = pgTable(
   },
   (t) => [unique().on(t.paperId, t.markerId), index().on(t.blockId, t.markerId)],
 );
-
-export * from './desk/desk-schema.ts';
