@@ -7,6 +7,7 @@ export * from './endpoint.ts';
 export * from './exams.ts';
 export * from './marking.ts';
 export * from './online-exam.ts';
+export * from './marking-desk.ts';
 export * from './password.ts';
 export * from './platform.ts';
 export * from './question-bank.ts';

@@ -2,6 +2,7 @@ import { markingApi as api } from '@huikao/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
+import { registerDeskRoutes } from './desk/routes.ts';
 import { type Clock, createDispatchService } from './dispatch/dispatch-service.ts';
 import { createSetupService } from './setup/setup-service.ts';
 
@@ -47,4 +48,5 @@ export function registerMarkingRoutes(app: FastifyInstance, db: Db, clock?: Cloc
     permission: marker,
     handler: (p, { actor }) => dispatch.submit(actor, { ...lease(p), scores: p.scores, seconds: p.seconds }),
   });
+  registerDeskRoutes(app, db, clock);
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -79,12 +80,19 @@ export const markPapers = pgTable(
       .references(() => examStudents.id),
     imageKey: text(),
     answerText: text(),
-    stage: text().$type<'blind' | 'third' | 'arbitration' | 'final'>().notNull().default('blind'),
+    stage: text().$type<'blind' | 'third' | 'arbitration' | 'final' | 'problem'>().notNull().default('blind'),
     needed: smallint().notNull(),
     done: smallint().notNull().default(0),
     finalScores: jsonb().$type<Record<string, number>>(),
     finalTotal: doublePrecision(),
     finalisedAt: timestamp({ withTimezone: true }),
+    /**
+     * The live leases again, on the row itself (marker ids and lease ends, same order; mark_leases
+     * keeps the fencing tokens): a claim's slot check then reads only the locked row, which
+     * PostgreSQL re-reads when a concurrent claim changed it, so one statement claims safely.
+     */
+    holders: bigint({ mode: 'number' }).array().notNull().default(sql`'{}'`),
+    heldUntil: timestamp({ withTimezone: true }).array().notNull().default(sql`'{}'`),
   },
   (t) => [unique().on(t.blockId, t.examStudentId), index().on(t.blockId, t.stage, t.id)],
 );
