@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
 import { type Clock, createDispatchService } from './dispatch/dispatch-service.ts';
+import { registerMonitorRoutes } from './monitor/routes.ts';
 import { createSetupService } from './setup/setup-service.ts';
 
 // Marking calls: set-up for the school administrator (type 5), dispatch for teachers (types 1
@@ -47,4 +48,5 @@ export function registerMarkingRoutes(app: FastifyInstance, db: Db, clock?: Cloc
     permission: marker,
     handler: (p, { actor }) => dispatch.submit(actor, { ...lease(p), scores: p.scores, seconds: p.seconds }),
   });
+  registerMonitorRoutes(app, db, clock);
 }
