@@ -9,6 +9,12 @@ import {
 } from './features/analysis/routes.tsx';
 import { authRoutes } from './features/auth/routes.tsx';
 import { examDetailRoutes, examMarkRoutes, studentExamRoutes } from './features/exams/routes.tsx';
+import {
+  courseMonitorRoute,
+  markCensorRoute,
+  markMonitorRoute,
+  quesMonitorRoute,
+} from './features/marking/monitor/routes.tsx';
 import { questionBankRoutes } from './features/question-bank/routes.tsx';
 import { cardDetailRoutes, myCardRoute } from './features/scanning/routes.tsx';
 import { initDataRoutes } from './features/school-base/routes.tsx';
@@ -51,7 +57,17 @@ export const appRoutes: RouteObject[] = [
         home: '/teacher/examMark',
         lazy: async () => ({ Component: (await import('./layout/teacher-layout.tsx')).TeacherLayout }),
         // Spec §1 order: exam marking, learning analysis, question selection and paper assembly, personal centre.
-        sections: [examMarkRoutes({ myCard: myCardRoute }), teacherAnalysisRoutes, questionBankRoutes, initDataRoutes],
+        sections: [
+          examMarkRoutes({
+            myCard: myCardRoute,
+            markMonitor: markMonitorRoute,
+            courseMonitor: courseMonitorRoute,
+            quesMonitor: quesMonitorRoute,
+          }),
+          teacherAnalysisRoutes,
+          questionBankRoutes,
+          initDataRoutes,
+        ],
       }),
       areaRoute({
         area: 'student',
@@ -68,6 +84,7 @@ export const appRoutes: RouteObject[] = [
         sections: [schoolAnalysisRoutes],
       }),
       ...examDetailRoutes,
+      markCensorRoute,
       ...cardDetailRoutes,
       ...analysisDetailRoutes,
       ...errorRoutes,

@@ -26,5 +26,5 @@ ALTER TABLE "mark_spot_checks" ADD CONSTRAINT "mark_spot_checks_checker_id_users
 ALTER TABLE "mark_spot_checks" ADD CONSTRAINT "mark_spot_checks_mark_id_marks_id_fk" FOREIGN KEY ("mark_id") REFERENCES "public"."marks"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "mark_spot_checks_block_id_index" ON "mark_spot_checks" USING btree ("block_id");--> statement-breakpoint
 CREATE INDEX "mark_spot_checks_paper_id_index" ON "mark_spot_checks" USING btree ("paper_id");--> statement-breakpoint
-CREATE INDEX "marks_block_id_paper_id_marker_id_id_index" ON "marks" USING btree ("block_id","paper_id","marker_id","id");--> statement-breakpoint
-CREATE INDEX "marks_block_id_submitted_at_index" ON "marks" USING btree ("block_id","submitted_at");
+CREATE INDEX "marks_block_paper_marker_newest_idx" ON "marks" USING btree ("block_id","paper_id","marker_id","id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "marks_block_marker_id_idx" ON "marks" USING btree ("block_id","marker_id","id");

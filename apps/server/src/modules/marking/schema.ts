@@ -106,12 +106,12 @@ export const marks = pgTable(
     seconds: doublePrecision().notNull(),
     submittedAt: timestamp({ withTimezone: true }).notNull(),
   },
-  // (block, paper, marker, id) and (block, submitted) serve the monitors' grouped reads.
+  // (block, paper, marker, newest first) and (block, marker, id) serve the monitors' reads.
   (t) => [
     index().on(t.paperId),
     index().on(t.blockId, t.markerId),
-    index().on(t.blockId, t.paperId, t.markerId, t.id),
-    index().on(t.blockId, t.submittedAt),
+    index('marks_block_paper_marker_newest_idx').on(t.blockId, t.paperId, t.markerId, t.id.desc()),
+    index('marks_block_marker_id_idx').on(t.blockId, t.markerId, t.id),
   ],
 );
 

@@ -12,6 +12,10 @@ function page(path: string, title: string, lazy: () => Promise<{ Component: Reac
 export interface ExamMarkPages {
   /** 我的答题卡 (features/scanning). */
   myCard: RouteObject;
+  /** 阅卷监控, 学科监控, 题目监控 (features/marking/monitor). */
+  markMonitor: RouteObject;
+  courseMonitor: RouteObject;
+  quesMonitor: RouteObject;
 }
 
 /**
@@ -19,16 +23,16 @@ export interface ExamMarkPages {
  * The section keeps the spec's menu order; pages of other features are given, since a feature
  * never imports another.
  */
-export const examMarkRoutes = ({ myCard }: ExamMarkPages): RouteObject =>
+export const examMarkRoutes = ({ myCard, markMonitor, courseMonitor, quesMonitor }: ExamMarkPages): RouteObject =>
   sectionRoute('examMark', '考试阅卷', '/teacher/examMark/my-mark-task', [
     comingSoonPage('my-mark-task', '我的阅卷任务'),
-    comingSoonPage('mark-monitor', '阅卷监控'),
+    markMonitor,
     myCard,
     page('my-exam', '我的考试', async () => ({
       Component: (await import('./pages/my-exam-page.tsx')).MyExamPage,
     })),
-    comingSoonPage('course-monitor', '学科监控'),
-    comingSoonPage('ques-monitor', '题目监控'),
+    courseMonitor,
+    quesMonitor,
     page('analysis-manager', '成绩管理', async () => ({
       Component: (await import('./pages/analysis-manager-page.tsx')).AnalysisManagerPage,
     })),
@@ -55,5 +59,4 @@ export const examDetailRoutes: RouteObject[] = [
     Component: (await import('./pages/student-paper-page.tsx')).StudentPaperPage,
   })),
   comingSoonPage('/markDetail', '阅卷详情'),
-  comingSoonPage('/markCensorInfo', '试卷抽查'),
 ];

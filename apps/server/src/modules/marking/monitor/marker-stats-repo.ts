@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db.ts';
+import type { Db } from '../../../platform/db.ts';
 
 // The per-marker figures of marking.md "Quality" in one grouped statement, by the same rules as
 // packages/marking's markerQuality and markerDrift (the tests hold the two together):
@@ -40,52 +40,76 @@ export interface StatsBlock {
   step: number;
 }
 
-export async function markerStats(db: Executor, block: StatsBlock, window = 50): Promise<StatsRow[]> {
-  const keys = block.questions.map((q) => q.questionId);
-  const per = (build: (key: string) => SQL) =>
-    sql.join(
-      keys.map((k) => build(k)),
-      sql` + `,
-    );
-  type SQL = ReturnType<typeof sql>;
-  const own = (k: string) => sql`(c.scores ->> ${k})::float8`;
-  const other = (k: string) => sql`(o.scores ->> ${k})::float8`;
-  const fin = (k: string) => sql`(p.final_scores ->> ${k})::float8`;
-  const total = per(own);
-  const within = per((k) => sql`(abs(${own(k)} - ${other(k)}) <= ${block.tolerance})::int`);
-  const exact = per((k) => sql`(${own(k)} = ${other(k)})::int`);
-  const toFinal = per((k) => sql`(${own(k)} - ${fin(k)})`);
-  const disagree = sql.join(
-    keys.map((k) => sql`abs(${own(k)} - ${other(k)}) > ${block.tolerance}`),
-    sql` or `,
+type SQL = ReturnType<typeof sql>;
+const rowsOf = (result: unknown) => (result as { rows: Record<string, string | number>[] }).rows;
+
+/**
+ * Runs with JIT off (compiling this statement costs seconds on PostgreSQL and saves nothing at
+ * 200,000 rows) and enough memory that the one sort stays in memory.
+ */
+export async function markerStats(db: Db, block: StatsBlock, window = 50): Promise<StatsRow[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    const entries = rowsOf(await tx.execute(entrySums(block)));
+    const recent = rowsOf(await tx.execute(recentSums(block, window)));
+    return [...entries.map(toRow), ...recent.map(toRecentRow)];
+  });
+}
+
+const keysOf = (block: StatsBlock) => block.questions.map((q) => q.questionId);
+const each = (keys: string[], build: (key: string) => SQL, by: SQL) =>
+  sql.join(
+    keys.map((k) => build(k)),
+    by,
   );
-  const full = block.questions.reduce((s, q) => s + Math.round(q.fullMarks * 100), 0);
+
+/** Per (marker, bin): one ordered pass over the 题块's marks; each paper's pair found by a window. */
+function entrySums(block: StatsBlock): SQL {
+  const keys = keysOf(block);
+  const T = block.tolerance;
+  const val = (k: string) => sql`(w.scores ->> ${k})::float8`;
+  const first = (k: string) => sql`max((c.scores ->> ${k})::float8) filter (where c.kind = 'first') over pw`;
+  const second = (k: string) => sql`max((c.scores ->> ${k})::float8) filter (where c.kind = 'second') over pw`;
+  const columns = sql.join(
+    keys.map((k, i) => sql`${first(k)} as ${sql.raw(`f${i}`)}, ${second(k)} as ${sql.raw(`s${i}`)}`),
+    sql`, `,
+  );
+  const partner = (i: number) => sql.raw(`(case w.kind when 'first' then w.s${i} else w.f${i} end)`);
+  const paired = sql.raw(`(w.kind <> 'third' and w.f0 is not null and w.s0 is not null)`);
+  const gapOf = (k: string, i: number) => sql`abs(${val(k)} - ${partner(i)})`;
+  const full = block.questions.reduce((sum, q) => sum + Math.round(q.fullMarks * 100), 0);
   const unit = Math.round(block.step * 100);
   const lastBin = Math.floor(full / unit);
   const n = keys.length;
-  const result = await db.execute(sql`
-    with cur as (
-      select distinct on (m.paper_id, m.marker_id) m.id, m.paper_id, m.marker_id, m.kind, m.seconds, m.scores
-      from marks m
-      where m.block_id = ${block.id} and m.kind in ('first', 'second', 'third')
-      order by m.paper_id, m.marker_id, m.id desc
+  const disagree = sql.join(
+    keys.map((_, i) => sql`abs(${sql.raw(`w.f${i} - w.s${i}`)}) > ${T}`),
+    sql` or `,
+  );
+  return sql`
+    with w as (
+      select c.id, c.paper_id, c.marker_id, c.kind, c.seconds, c.scores, ${columns},
+        bool_or(c.kind = 'arbitration') over pw as has_arbitration
+      from (
+        select distinct on (m.paper_id, m.marker_id) m.id, m.paper_id, m.marker_id, m.kind, m.seconds, m.scores
+        from marks m
+        where m.block_id = ${block.id} and m.kind <> 'spot-check'
+        order by m.paper_id, m.marker_id, m.id desc
+      ) c
+      window pw as (partition by c.paper_id)
     ),
     e as (
-      select c.marker_id, c.seconds,
-        round((${total}) * 100)::int as total,
-        o.scores is not null as paired,
-        case when o.scores is null then 0 else ${within} end as agree,
-        case when o.scores is null then 0 else ${exact} end as exact,
-        case when p.stage = 'final' then ${toFinal} else 0 end as to_final,
+      select w.marker_id, w.seconds,
+        round((${each(keys, val, sql` + `)}) * 100)::int as total,
+        ${paired} as paired,
+        case when ${paired} then ${each(keys, (k) => sql`(${gapOf(k, keys.indexOf(k))} <= ${T})::int`, sql` + `)} else 0 end as agree,
+        case when ${paired} then ${each(keys, (k) => sql`(${gapOf(k, keys.indexOf(k))} = 0)::int`, sql` + `)} else 0 end as exact,
+        case when p.stage = 'final' then ${each(keys, (k) => sql`(${val(k)} - (p.final_scores ->> ${k})::float8)`, sql` + `)} else 0 end as to_final,
         case when p.stage = 'final' then ${n} else 0 end as to_final_count,
-        o.scores is not null and (${disagree}) as third,
-        o.scores is not null and (${disagree}) and (p.stage = 'arbitration' or exists (
-          select 1 from marks a where a.paper_id = c.paper_id and a.kind = 'arbitration')) as arbitration,
-        row_number() over (partition by c.marker_id order by c.id desc) as rn
-      from cur c
-      join mark_papers p on p.id = c.paper_id
-      left join cur o on o.paper_id = c.paper_id and c.kind <> 'third'
-        and o.kind = case c.kind when 'first' then 'second' else 'first' end
+        ${paired} and (${disagree}) as third,
+        ${paired} and (${disagree}) and (p.stage = 'arbitration' or w.has_arbitration) as arbitration
+      from w join mark_papers p on p.id = w.paper_id and p.block_id = ${block.id}
+      where w.kind <> 'arbitration'
     )
     select marker_id, least(total / ${unit}, ${lastBin}) as bin,
       count(*)::int n, sum(total)::float8 sum_total, sum(total::float8 * total) sum_squares,
@@ -93,13 +117,67 @@ export async function markerStats(db: Executor, block: StatsBlock, window = 50):
       sum(seconds)::float8 seconds, count(*) filter (where paired)::int paired,
       (count(*) filter (where paired) * ${n})::int compared, sum(agree)::int within_t, sum(exact)::int exact,
       sum(to_final)::float8 to_final_sum, sum(to_final_count)::int to_final_count,
-      count(*) filter (where third)::int third, count(*) filter (where arbitration)::int arbitration,
-      count(*) filter (where rn <= ${window})::int recent_n,
-      coalesce(sum(total) filter (where rn <= ${window}), 0)::float8 recent_sum,
-      (count(*) filter (where rn <= ${window} and paired) * ${n})::int recent_compared,
-      coalesce(sum(agree) filter (where rn <= ${window}), 0)::int recent_within
-    from e group by marker_id, bin`);
-  return (result as unknown as { rows: Record<string, string | number>[] }).rows.map((r) => ({
+      count(*) filter (where third)::int third, count(*) filter (where arbitration)::int arbitration
+    from e group by marker_id, bin`;
+}
+
+/**
+ * The drift window: each marker's latest `window` current blind marks (by the (block, marker, id)
+ * index), each against the newest mark of the other blind stage on its paper.
+ */
+function recentSums(block: StatsBlock, window: number): SQL {
+  const keys = keysOf(block);
+  const T = block.tolerance;
+  const own = (k: string) => sql`(x.scores ->> ${k})::float8`;
+  const other = (k: string) => sql`(o.scores ->> ${k})::float8`;
+  return sql`
+    select bm.user_id as marker_id, count(x.id)::int recent_n,
+      coalesce(sum(round((${each(keys, own, sql` + `)}) * 100)), 0)::float8 recent_sum,
+      (count(o.scores) * ${keys.length})::int recent_compared,
+      coalesce(sum(case when o.scores is null then 0
+                        else ${each(keys, (k) => sql`(abs(${own(k)} - ${other(k)}) <= ${T})::int`, sql` + `)} end), 0)::int recent_within
+    from mark_block_markers bm
+    join lateral (
+      select m.id, m.paper_id, m.kind, m.scores from marks m
+      where m.block_id = ${block.id} and m.marker_id = bm.user_id and m.kind in ('first', 'second', 'third')
+        and not exists (select 1 from marks n where n.block_id = ${block.id} and n.paper_id = m.paper_id
+                          and n.marker_id = m.marker_id and n.id > m.id)
+      order by m.id desc limit ${window}
+    ) x on true
+    left join lateral (
+      select o.scores from marks o
+      where x.kind <> 'third' and o.block_id = ${block.id} and o.paper_id = x.paper_id
+        and o.kind = (case x.kind when 'first' then 'second' else 'first' end)
+      order by o.id desc limit 1
+    ) o on true
+    where bm.block_id = ${block.id}
+    group by bm.user_id`;
+}
+
+const zero = {
+  n: 0,
+  sumTotal: 0,
+  sumSquares: 0,
+  zero: 0,
+  full: 0,
+  seconds: 0,
+  paired: 0,
+  compared: 0,
+  within: 0,
+  exact: 0,
+  toFinalSum: 0,
+  toFinalCount: 0,
+  third: 0,
+  arbitration: 0,
+  recentN: 0,
+  recentSum: 0,
+  recentCompared: 0,
+  recentWithin: 0,
+};
+
+function toRow(r: Record<string, string | number>): StatsRow {
+  return {
+    ...zero,
     markerId: Number(r.marker_id),
     bin: Number(r.bin),
     n: Number(r.n),
@@ -116,9 +194,18 @@ export async function markerStats(db: Executor, block: StatsBlock, window = 50):
     toFinalCount: Number(r.to_final_count),
     third: Number(r.third),
     arbitration: Number(r.arbitration),
+  };
+}
+
+/** The window's sums ride on a row of no entries (bin 0, n 0), so the fold adds them like any other. */
+function toRecentRow(r: Record<string, string | number>): StatsRow {
+  return {
+    ...zero,
+    markerId: Number(r.marker_id),
+    bin: 0,
     recentN: Number(r.recent_n),
     recentSum: Number(r.recent_sum) / 100,
     recentCompared: Number(r.recent_compared),
     recentWithin: Number(r.recent_within),
-  }));
+  };
 }

@@ -98,6 +98,8 @@ describe('题目监控', () => {
       exactAgreement: 0.25,
       thirdRate: 0.5,
       arbitrationRate: 0.25,
+      recentMean: 25,
+      recentAgreement: 0.5,
       alerts: [],
     });
     expect(row(ids.a).sd).toBeCloseTo(Math.sqrt(425), 9);
