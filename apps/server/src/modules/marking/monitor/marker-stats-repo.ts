@@ -64,61 +64,73 @@ const each = (keys: string[], build: (key: string) => SQL, by: SQL) =>
     by,
   );
 
-/** Per (marker, bin): one ordered pass over the 题块's marks; each paper's pair found by a window. */
+/** Question ids are digit strings and T a number, both from the 题块 row: safe to write inline. */
+function literals(block: StatsBlock) {
+  const keys = keysOf(block).map((k) => {
+    if (!/^\d{1,18}$/.test(k)) throw new Error(`题块 ${block.id} 的题目编号不正确：${k}`);
+    return `'${k}'`;
+  });
+  const T = Number(block.tolerance);
+  if (!Number.isFinite(T)) throw new Error(`题块 ${block.id} 的误差阈值不正确`);
+  return { keys, T: `${T}::float8` };
+}
+
+/**
+ * Per (marker, bin): one pass over the 题块's marks in (paper, marker, newest) order. Each question's
+ * score is read from the jsonb once (v0, v1 …); each paper's pair is found by a window over the
+ * paper; `offset 0` keeps every derived figure computed once per row rather than once per use.
+ */
 function entrySums(block: StatsBlock): SQL {
-  const keys = keysOf(block);
-  const T = block.tolerance;
-  const val = (k: string) => sql`(w.scores ->> ${k})::float8`;
-  const first = (k: string) => sql`max((c.scores ->> ${k})::float8) filter (where c.kind = 'first') over pw`;
-  const second = (k: string) => sql`max((c.scores ->> ${k})::float8) filter (where c.kind = 'second') over pw`;
-  const columns = sql.join(
-    keys.map((k, i) => sql`${first(k)} as ${sql.raw(`f${i}`)}, ${second(k)} as ${sql.raw(`s${i}`)}`),
-    sql`, `,
-  );
-  const partner = (i: number) => sql.raw(`(case w.kind when 'first' then w.s${i} else w.f${i} end)`);
-  const paired = sql.raw(`(w.kind <> 'third' and w.f0 is not null and w.s0 is not null)`);
-  const gapOf = (k: string, i: number) => sql`abs(${val(k)} - ${partner(i)})`;
+  const { keys, T } = literals(block);
+  const n = keys.length;
+  const list = (build: (i: number) => string, by: string) => keys.map((_, i) => build(i)).join(by);
   const full = block.questions.reduce((sum, q) => sum + Math.round(q.fullMarks * 100), 0);
   const unit = Math.round(block.step * 100);
   const lastBin = Math.floor(full / unit);
-  const n = keys.length;
-  const disagree = sql.join(
-    keys.map((_, i) => sql`abs(${sql.raw(`w.f${i} - w.s${i}`)}) > ${T}`),
-    sql` or `,
-  );
-  return sql`
+  const text = `
     with w as (
-      select c.id, c.paper_id, c.marker_id, c.kind, c.seconds, c.scores, ${columns},
+      select c.*,
+        ${list((i) => `max(c.v${i}) filter (where c.kind = 'first') over pw as f${i}, max(c.v${i}) filter (where c.kind = 'second') over pw as s${i}`, ', ')},
         bool_or(c.kind = 'arbitration') over pw as has_arbitration
       from (
-        select distinct on (m.paper_id, m.marker_id) m.id, m.paper_id, m.marker_id, m.kind, m.seconds, m.scores
+        select distinct on (m.paper_id, m.marker_id) m.id, m.paper_id, m.marker_id, m.kind, m.seconds,
+          ${list((i) => `(m.scores ->> ${keys[i]})::float8 as v${i}`, ', ')}
         from marks m
-        where m.block_id = ${block.id} and m.kind <> 'spot-check'
+        where m.block_id = ${Number(block.id)} and m.kind <> 'spot-check'
         order by m.paper_id, m.marker_id, m.id desc
       ) c
       window pw as (partition by c.paper_id)
     ),
-    e as (
-      select w.marker_id, w.seconds,
-        round((${each(keys, val, sql` + `)}) * 100)::int as total,
-        ${paired} as paired,
-        case when ${paired} then ${each(keys, (k) => sql`(${gapOf(k, keys.indexOf(k))} <= ${T})::int`, sql` + `)} else 0 end as agree,
-        case when ${paired} then ${each(keys, (k) => sql`(${gapOf(k, keys.indexOf(k))} = 0)::int`, sql` + `)} else 0 end as exact,
-        case when p.stage = 'final' then ${each(keys, (k) => sql`(${val(k)} - (p.final_scores ->> ${k})::float8)`, sql` + `)} else 0 end as to_final,
-        case when p.stage = 'final' then ${n} else 0 end as to_final_count,
-        ${paired} and (${disagree}) as third,
-        ${paired} and (${disagree}) and (p.stage = 'arbitration' or w.has_arbitration) as arbitration
-      from w join mark_papers p on p.id = w.paper_id and p.block_id = ${block.id}
+    x as (
+      select w.marker_id, w.seconds, p.stage, w.has_arbitration,
+        (w.kind <> 'third' and w.f0 is not null and w.s0 is not null) as paired,
+        round((${list((i) => `w.v${i}`, ' + ')}) * 100)::int as total,
+        ${list((i) => `abs(w.v${i} - (case w.kind when 'first' then w.s${i} else w.f${i} end)) as d${i}`, ', ')},
+        ${list((i) => `w.v${i} - (p.final_scores ->> ${keys[i]})::float8 as e${i}`, ', ')},
+        (${list((i) => `abs(w.f${i} - w.s${i}) > ${T}`, ' or ')}) as split
+      from w join mark_papers p on p.id = w.paper_id and p.block_id = ${Number(block.id)}
       where w.kind <> 'arbitration'
+      offset 0
+    ),
+    e as (
+      select x.*,
+        case when x.paired then ${list((i) => `(x.d${i} <= ${T})::int`, ' + ')} else 0 end as agree,
+        case when x.paired then ${list((i) => `(x.d${i} = 0)::int`, ' + ')} else 0 end as exact,
+        case when x.stage = 'final' then ${list((i) => `x.e${i}`, ' + ')} else 0 end as to_final,
+        (x.paired and coalesce(x.split, false)) as third
+      from x
+      offset 0
     )
     select marker_id, least(total / ${unit}, ${lastBin}) as bin,
       count(*)::int n, sum(total)::float8 sum_total, sum(total::float8 * total) sum_squares,
       count(*) filter (where total = 0)::int zero, count(*) filter (where total = ${full})::int "full",
       sum(seconds)::float8 seconds, count(*) filter (where paired)::int paired,
       (count(*) filter (where paired) * ${n})::int compared, sum(agree)::int within_t, sum(exact)::int exact,
-      sum(to_final)::float8 to_final_sum, sum(to_final_count)::int to_final_count,
-      count(*) filter (where third)::int third, count(*) filter (where arbitration)::int arbitration
+      sum(to_final)::float8 to_final_sum, (count(*) filter (where stage = 'final') * ${n})::int to_final_count,
+      count(*) filter (where third)::int third,
+      count(*) filter (where third and (stage = 'arbitration' or has_arbitration))::int arbitration
     from e group by marker_id, bin`;
+  return sql.raw(text);
 }
 
 /**
