@@ -82,7 +82,8 @@ await db.execute(sql`
   from exam_students es where es.single_exam_id = ${single!.id}`);
 const a = sql.raw('(p.id * 7919 % 13)');
 const far = sql.raw('(p.id % 20 = 0)');
-const b = sql.raw(`(case when (p.id % 20 = 0) then (case when (p.id * 7919 % 13) >= 6 then (p.id * 7919 % 13) - 6 else (p.id * 7919 % 13) + 6 end)
+const b =
+  sql.raw(`(case when (p.id % 20 = 0) then (case when (p.id * 7919 % 13) >= 6 then (p.id * 7919 % 13) - 6 else (p.id * 7919 % 13) + 6 end)
                          else least(12, greatest(0, (p.id * 7919 % 13) + (p.id % 3) - 1)) end)`);
 const at = sql.raw(`now() - ((p.id % 10800) * interval '1 second')`);
 await db.execute(sql`

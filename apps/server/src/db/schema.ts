@@ -4,6 +4,7 @@
 export * from '../modules/analysis/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/exams/schema.ts';
+export * from '../modules/marking/monitor/monitor-schema.ts';
 export * from '../modules/marking/schema.ts';
 export * from '../modules/question-bank/schema.ts';
 export * from '../modules/scanning/rooms/rooms-schema.ts';

@@ -129,5 +129,3 @@ export const markLeases = pgTable(
   },
   (t) => [unique().on(t.paperId, t.markerId), index().on(t.blockId, t.markerId)],
 );
-
-export * from './monitor/monitor-schema.ts';
