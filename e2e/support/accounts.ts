@@ -9,4 +9,7 @@ export const FIXTURE_ACCOUNTS = {
   // A teacher account: its landing screen (我的阅卷任务) asks the server nothing, so the forced change
   // is all the page shows; a student account without a student record would be refused (403) by 学科分析.
   forcedChange: { loginName: 'e2e_forced', type: 1 },
+  // Two markers of the monitor flow's 题块 (e2e/support/marking-monitor-seed.ts).
+  markerA: { loginName: 'e2e_marker_a', type: 1 },
+  markerB: { loginName: 'e2e_marker_b', type: 1 },
 } as const;

@@ -11,6 +11,7 @@ import { loadConfig } from '../../apps/server/src/platform/config.ts';
 // @ts-expect-error: a plain .mjs script without types
 import { ensureWebBuilt } from '../../scripts/web-build.mjs';
 import { DEMO_PASSWORD, FIXTURE_ACCOUNTS } from './accounts.ts';
+import { seedMonitorBlock } from './marking-monitor-seed.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -44,6 +45,7 @@ export default async function setup(project: TestProject) {
     .update(users)
     .set({ mustChangePassword: true })
     .where(eq(users.loginName, FIXTURE_ACCOUNTS.forcedChange.loginName));
+  await seedMonitorBlock(db, school!.id);
 
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

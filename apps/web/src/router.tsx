@@ -11,6 +11,12 @@ import { authRoutes } from './features/auth/routes.tsx';
 import { docToolsRoute } from './features/documents/routes.tsx';
 import { examDetailRoutes, examMarkRoutes, studentExamRoutes } from './features/exams/routes.tsx';
 import { onlineExamPages, onlineExamsRoute, StudentOnlineExams } from './features/online-exam/routes.tsx';
+import {
+  courseMonitorRoute,
+  markCensorRoute,
+  markMonitorRoute,
+  quesMonitorRoute,
+} from './features/marking/monitor/routes.tsx';
 import { questionBankRoutes } from './features/question-bank/routes.tsx';
 import { cardDetailRoutes, myCardRoute } from './features/scanning/routes.tsx';
 import { initDataRoutes } from './features/school-base/routes.tsx';
@@ -54,7 +60,14 @@ export const appRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./layout/teacher-layout.tsx')).TeacherLayout }),
         // Spec §1 order: exam marking, learning analysis, question selection and paper assembly, personal centre.
         sections: [
-          examMarkRoutes({ myCard: myCardRoute, docTools: docToolsRoute, onlineExams: onlineExamsRoute }),
+          examMarkRoutes({
+            myCard: myCardRoute,
+            docTools: docToolsRoute,
+            onlineExams: onlineExamsRoute,
+            markMonitor: markMonitorRoute,
+            courseMonitor: courseMonitorRoute,
+            quesMonitor: quesMonitorRoute,
+          }),
           teacherAnalysisRoutes,
           questionBankRoutes,
           initDataRoutes,
@@ -75,6 +88,7 @@ export const appRoutes: RouteObject[] = [
         sections: [schoolAnalysisRoutes],
       }),
       ...examDetailRoutes,
+      markCensorRoute,
       ...cardDetailRoutes,
       ...analysisDetailRoutes,
       ...errorRoutes,

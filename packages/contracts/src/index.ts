@@ -8,6 +8,7 @@ export * from './exams.ts';
 export * from './marking.ts';
 export * from './online-exam.ts';
 export * from './marking-desk.ts';
+export * from './marking-monitor.ts';
 export * from './password.ts';
 export * from './platform.ts';
 export * from './question-bank.ts';

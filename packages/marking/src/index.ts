@@ -27,6 +27,7 @@ export {
 export { MarkingInputError } from './errors.ts';
 export type { FinalVia } from './final-score.ts';
 export type { MarkedPaper } from './marker-entries.ts';
+export { type FoldedFigures, foldMarkerSums, type MarkerFigures, type MarkerSums } from './marker-sums.ts';
 export type { Mark, MarkStage } from './marks.ts';
 export {
   finalScore,

@@ -6,6 +6,7 @@ export * from '../modules/auth/schema.ts';
 export * from '../modules/exams/schema.ts';
 // The desk's tables apart from marking/schema.ts: they reference it, so re-exporting them there would loop.
 export * from '../modules/marking/desk/desk-schema.ts';
+export * from '../modules/marking/monitor/monitor-schema.ts';
 export * from '../modules/marking/schema.ts';
 export * from '../modules/online-exam/schema.ts';
 export * from '../modules/question-bank/schema.ts';

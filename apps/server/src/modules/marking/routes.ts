@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
 import { registerDeskRoutes } from './desk/routes.ts';
 import { type Clock, createDispatchService } from './dispatch/dispatch-service.ts';
+import { registerMonitorRoutes } from './monitor/routes.ts';
 import { createSetupService } from './setup/setup-service.ts';
 
 // Marking calls: set-up for the school administrator (type 5), dispatch for teachers (types 1
@@ -49,4 +50,5 @@ export function registerMarkingRoutes(app: FastifyInstance, db: Db, clock?: Cloc
     handler: (p, { actor }) => dispatch.submit(actor, { ...lease(p), scores: p.scores, seconds: p.seconds }),
   });
   registerDeskRoutes(app, db, clock);
+  registerMonitorRoutes(app, db, clock);
 }

@@ -114,7 +114,13 @@ export const marks = pgTable(
     seconds: doublePrecision().notNull(),
     submittedAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index().on(t.paperId), index().on(t.blockId, t.markerId)],
+  // (block, paper, marker, newest first) and (block, marker, id) serve the monitors' reads.
+  (t) => [
+    index().on(t.paperId),
+    index().on(t.blockId, t.markerId),
+    index('marks_block_paper_marker_newest_idx').on(t.blockId, t.paperId, t.markerId, t.id.desc()),
+    index('marks_block_marker_id_idx').on(t.blockId, t.markerId, t.id),
+  ],
 );
 
 /** A marker's hold on a paper; its id is the fencing token a submission must carry. */

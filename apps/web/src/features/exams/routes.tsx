@@ -16,6 +16,10 @@ export interface ExamMarkPages {
   docTools: RouteObject;
   /** 在线考试 (features/online-exam). */
   onlineExams: RouteObject;
+  /** 阅卷监控, 学科监控, 题目监控 (features/marking/monitor). */
+  markMonitor: RouteObject;
+  courseMonitor: RouteObject;
+  quesMonitor: RouteObject;
 }
 
 /**
@@ -23,17 +27,24 @@ export interface ExamMarkPages {
  * The section keeps the spec's menu order; pages of other features are given, since a feature
  * never imports another.
  */
-export const examMarkRoutes = ({ myCard, docTools, onlineExams }: ExamMarkPages): RouteObject =>
+export const examMarkRoutes = ({
+  myCard,
+  docTools,
+  onlineExams,
+  markMonitor,
+  courseMonitor,
+  quesMonitor,
+}: ExamMarkPages): RouteObject =>
   sectionRoute('examMark', '考试阅卷', '/teacher/examMark/my-mark-task', [
     comingSoonPage('my-mark-task', '我的阅卷任务'),
-    comingSoonPage('mark-monitor', '阅卷监控'),
+    markMonitor,
     myCard,
     page('my-exam', '我的考试', async () => ({
       Component: (await import('./pages/my-exam-page.tsx')).MyExamPage,
     })),
     onlineExams,
-    comingSoonPage('course-monitor', '学科监控'),
-    comingSoonPage('ques-monitor', '题目监控'),
+    courseMonitor,
+    quesMonitor,
     page('analysis-manager', '成绩管理', async () => ({
       Component: (await import('./pages/analysis-manager-page.tsx')).AnalysisManagerPage,
     })),
@@ -67,5 +78,4 @@ export const examDetailRoutes: RouteObject[] = [
     Component: (await import('./pages/student-paper-page.tsx')).StudentPaperPage,
   })),
   comingSoonPage('/markDetail', '阅卷详情'),
-  comingSoonPage('/markCensorInfo', '试卷抽查'),
 ];
