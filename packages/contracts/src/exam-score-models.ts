@@ -91,6 +91,7 @@ export const SCORE_RECORD_SOURCES = {
   correction: '成绩更正',
   question: '题目修改',
   scan: '扫描识别',
+  marking: '网上阅卷',
 } as const;
 export const scoreRecordSchema = z.object({
   recordId: z.string(),

@@ -5,6 +5,7 @@ export * from './documents.ts';
 export * from './endpoint.ts';
 export * from './exams.ts';
 export * from './marking.ts';
+export * from './marking-setup.ts';
 export * from './password.ts';
 export * from './platform.ts';
 export * from './question-bank.ts';

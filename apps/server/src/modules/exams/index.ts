@@ -8,6 +8,7 @@ import { registerScoreRoutes } from './score-routes.ts';
 
 export { ownMultiExam, ownSingleExam, type SingleWithMulti } from './access.ts';
 export { taughtClassIds } from './lookup-repo.ts';
+export { type MarkedPaper, type MarkedWrite, writeMarkedScores } from './scores/marked-scores.ts';
 export { type ScannedPaper, type ScannedWrite, writeScannedAnswers } from './scores/scanned-answers.ts';
 export { derivePaper } from './scores/score-paper.ts';
 export { createExamFromPaper, type PaperExamInput } from './setup/exam-from-paper.ts';

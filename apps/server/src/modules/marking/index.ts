@@ -6,6 +6,7 @@ import type { Clock } from './dispatch/dispatch-service.ts';
 import { registerMarkingRoutes } from './routes.ts';
 
 export type { Clock } from './dispatch/dispatch-service.ts';
+export { remergeStudents } from './merge/merge-service.ts';
 export { createPapers, type NewPaper } from './papers.ts';
 
 export function createMarkingModule(db: Db, clock?: Clock) {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
 import { type Clock, createDispatchService } from './dispatch/dispatch-service.ts';
+import { registerSetupRoutes } from './setup/routes.ts';
 import { createSetupService } from './setup/setup-service.ts';
 
 // Marking calls: set-up for the school administrator (type 5), dispatch for teachers (types 1
@@ -29,10 +30,7 @@ export function registerMarkingRoutes(app: FastifyInstance, db: Db, clock?: Cloc
   });
   registerEndpoint(app, api.saveTasks, { permission: admin, handler: (p, { actor }) => setup.saveTasks(actor, p) });
   registerEndpoint(app, api.deleteTasks, { permission: admin, handler: (p, { actor }) => setup.deleteTasks(actor, p) });
-  registerEndpoint(app, api.setBlockStatus, {
-    permission: admin,
-    handler: (p, { actor }) => setup.setStatus(actor, p),
-  });
+  registerSetupRoutes(app, db);
   registerEndpoint(app, api.myTasks, { permission: marker, handler: (_p, { actor }) => setup.myTasks(actor) });
   registerEndpoint(app, api.claim, {
     permission: marker,

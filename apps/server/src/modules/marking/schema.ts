@@ -123,3 +123,4 @@ export const markLeases = pgTable(
   },
   (t) => [unique().on(t.paperId, t.markerId), index().on(t.blockId, t.markerId)],
 );
+export * from './setup/setup-schema.ts';

@@ -1,0 +1,19 @@
+import { markingSetupApi as api, markingApi } from '@huikao/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../../platform/db.ts';
+import { registerEndpoint } from '../../../platform/endpoints.ts';
+import { createMergeService } from '../merge/merge-service.ts';
+import { createBlockStatusService } from './block-status.ts';
+
+// 阅卷设置 calls of the school administrator (type 5): 开始/暂停/结束, 同步试卷, 合成成绩.
+export function registerSetupRoutes(app: FastifyInstance, db: Db): void {
+  const status = createBlockStatusService(db);
+  const merge = createMergeService(db);
+  const admin = 'school-admin' as const;
+  registerEndpoint(app, markingApi.setBlockStatus, {
+    permission: admin,
+    handler: (p, { actor }) => status.setStatus(actor, p),
+  });
+  registerEndpoint(app, api.syncPapers, { permission: admin, handler: (p, { actor }) => status.syncPapers(actor, p) });
+  registerEndpoint(app, api.mergeScores, { permission: admin, handler: (p, { actor }) => merge.mergeScores(actor, p) });
+}
