@@ -9,8 +9,9 @@ import {
 } from './features/analysis/routes.tsx';
 import { authRoutes } from './features/auth/routes.tsx';
 import { examDetailRoutes, examMarkRoutes, studentExamRoutes } from './features/exams/routes.tsx';
+import { markSetupTab } from './features/marking/setup/routes.tsx';
 import { questionBankRoutes } from './features/question-bank/routes.tsx';
-import { cardDetailRoutes, myCardRoute } from './features/scanning/routes.tsx';
+import { cardDetailRoutes, handInMakingTabs, myCardRoute } from './features/scanning/routes.tsx';
 import { initDataRoutes } from './features/school-base/routes.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { areaRoute, flattenRoutes, type RouteHandle, redirectIndex } from './lib/route-kit.ts';
@@ -34,6 +35,9 @@ const errorRoutes: RouteObject[] = [
     element: <ErrorPage kind="noexam" />,
   },
 ];
+
+// 阅卷设置 (#17) is marking's screen shown as a tab of scanning's 试卷制作.
+handInMakingTabs([markSetupTab]);
 
 /** The spec §2 route table. Each area's layout is its own lazily loaded chunk; every page is lazy too. */
 export const appRoutes: RouteObject[] = [

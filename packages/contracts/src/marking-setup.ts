@@ -15,6 +15,12 @@ export const markingSetupApi = {
     { blockId: idSchema('题块') },
     z.object({ added: z.number(), total: z.number() }),
   ),
+  /** The school's teachers (types 1, 5, not disabled) who may be set as markers of the 题块. */
+  markerCandidates: j(
+    'examTask/findTeachers',
+    { blockId: idSchema('题块') },
+    z.array(z.object({ userId: z.string(), name: z.string(), loginName: z.string() })),
+  ),
   /** 合成成绩: every 题块 of the subject finished; writes the finals through the score path. */
   mergeScores: j(
     'examMark/mergeScores',
