@@ -142,7 +142,7 @@ async function flow() {
   await page.getByRole('tab', { name: '阅卷设置' }).click();
   await page.getByRole('button', { name: '按题目生成题块' }).click();
   const block = page.getByTestId('mark-block-第3题');
-  await block.getByText('双评').waitFor();
+  await block.getByText('双评', { exact: true }).waitFor();
   await page.getByRole('button', { name: '保存题块设置' }).click();
   await page.getByText('题块设置已保存').waitFor();
   await block.getByText('试卷 0 份').waitFor();
@@ -171,7 +171,10 @@ async function flow() {
   await markAll(
     stored!.id,
     [admin, teacher],
-    (id) => scores.get(id) ?? (scores.set(id, 60 + scores.size * 10), scores.get(id)!),
+    (id) => {
+      if (!scores.has(id)) scores.set(id, 60 + scores.size * 10);
+      return scores.get(id)!;
+    },
     question,
   );
 

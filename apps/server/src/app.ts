@@ -155,7 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scanning.recognition.stop();
     await jobs.stop();
   });
-  createMarkingModule(database.db).routes(app);
+  createMarkingModule(database.db, undefined, storage).routes(app);
 
   const analysis = createAnalysisModule(database.db, {
     storage,

@@ -21,6 +21,23 @@ export const markingSetupApi = {
     { blockId: idSchema('题块') },
     z.array(z.object({ userId: z.string(), name: z.string(), loginName: z.string() })),
   ),
+  /** A student's scanned sheet (signed image links) with the score per question: own / taught classes. */
+  studentSheet: j(
+    'examStudentContent/findStudentSheet',
+    { seId: idSchema('科目考试'), studentId: idSchema('学生').optional() },
+    z.object({
+      pages: z.array(z.object({ pageNo: z.number(), url: z.string() })),
+      questions: z.array(
+        z.object({
+          questionId: z.string(),
+          questionNo: z.string(),
+          fullMark: z.number(),
+          score: z.number().nullable(),
+        }),
+      ),
+      totalScore: z.number().nullable(),
+    }),
+  ),
   /** 合成成绩: every 题块 of the subject finished; writes the finals through the score path. */
   mergeScores: j(
     'examMark/mergeScores',

@@ -2,6 +2,7 @@
 // Scanning puts papers on a 题块 through createPapers inside its own transaction.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
+import type { FileStorage } from '../../platform/storage.ts';
 import type { Clock } from './dispatch/dispatch-service.ts';
 import { registerMarkingRoutes } from './routes.ts';
 
@@ -9,10 +10,11 @@ export type { Clock } from './dispatch/dispatch-service.ts';
 export { remergeStudents } from './merge/merge-service.ts';
 export { createPapers, type NewPaper } from './papers.ts';
 
-export function createMarkingModule(db: Db, clock?: Clock) {
+/** `storage` signs the links of scanned sheets shown to students and teachers. */
+export function createMarkingModule(db: Db, clock?: Clock, storage?: FileStorage) {
   return {
     routes(app: FastifyInstance) {
-      registerMarkingRoutes(app, db, clock);
+      registerMarkingRoutes(app, db, clock, storage);
     },
   };
 }

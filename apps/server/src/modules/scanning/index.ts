@@ -17,7 +17,7 @@ export { generatePrintedCards } from './cards/card-create.ts';
 export { personalisedStudents } from './cards/card-files.ts';
 export { findCardVersion, markVersionScanned } from './cards/card-versions.ts';
 // For online marking (issue #17): the answer crops of kept pages, and open exceptions.
-export { openScanExceptions, type ScannedCrop, scannedCropsOf } from './marking-door/scanned-crops.ts';
+export { openScanExceptions, type ScannedCrop, scannedCropsOf, sheetPagesOf } from './marking-door/scanned-crops.ts';
 export type { RecognitionRunner } from './recognition/recognition-runner.ts';
 
 export interface ScanningOptions {

@@ -190,7 +190,9 @@ export function createSetupService(db: Db) {
 
 /** Same questions and full marks in the same order (jsonb gives its keys back in its own order). */
 function sameQuestions(a: BlockRow['questions'], b: BlockRow['questions']): boolean {
-  return a.length === b.length && a.every((q, i) => q.questionId === b[i]!.questionId && q.fullMarks === b[i]!.fullMarks);
+  return (
+    a.length === b.length && a.every((q, i) => q.questionId === b[i]!.questionId && q.fullMarks === b[i]!.fullMarks)
+  );
 }
 
 function shownMarker(row: Awaited<ReturnType<typeof repo.markersOf>>[number]) {

@@ -17,7 +17,7 @@ import {
 import { login } from '../../../test/client.ts';
 import { makeTeacher } from '../../../test/factories.ts';
 import { addExamStudents, setUpMarking } from '../../../test/marking-fixture.ts';
-import { expectFailure, expectOk } from '../../../test/school-base-fixture.ts';
+import { expectFailure, expectForbidden, expectOk } from '../../../test/school-base-fixture.ts';
 
 // 阅卷设置 end to end (issue #17): papers from scanning's stored crops (缺考 left out, re-runs add
 // only new sheets), 结束 refused while papers lack finals or scan exceptions are open, 合成成绩
@@ -84,7 +84,7 @@ beforeAll(async () => {
     .values({ schoolId: s.school.id, singleExamId: s.math.id, createdBy: s.adminTeacher.user.id })
     .returning();
   batchId = batch!.id;
-}, 60_000);
+}, 180_000);
 afterAll(() => s.t.close());
 
 describe('papers from scans', () => {
@@ -232,5 +232,50 @@ describe('two administrators', () => {
       distribution: winner.distribution,
       version: fresh.version + 1,
     });
+  });
+});
+
+describe('the student sheet', () => {
+  type Sheet = {
+    pages: { pageNo: number; url: string }[];
+    questions: { questionNo: string; score: number | null }[];
+  };
+  it('a student sees their own sheet and scores; a teacher their classes only; the administrator any', async () => {
+    const [zhang, , , li] = s.students;
+    const own = await login(s.t.app, zhang!.user.loginName, zhang!.user.password);
+    // A student's studentId is ignored: they always get their own sheet.
+    const sheet = expectOk(
+      await s.as<Sheet>(own, markingSetupApi.studentSheet, { seId: s.ids.mathSeId, studentId: String(li!.id) }),
+    );
+    expect(sheet.pages).toHaveLength(1);
+    expect(sheet.pages[0]!.url).toMatch(new RegExp(`^/files/scans/${esIds[0]}\\.jpg\\?expires=\\d+&signature=`));
+    const paper = (await s.db.select().from(markPapers).where(eq(markPapers.examStudentId, esIds[0]!)))[0]!;
+    const q4 = sheet.questions.find((q) => q.questionNo === '4')!;
+    expect(q4.score).toBe(paper.finalTotal);
+
+    const other = await login(s.t.app, li!.user.loginName, li!.user.password);
+    expect(expectOk(await s.as<Sheet>(other, markingSetupApi.studentSheet, { seId: s.ids.mathSeId })).pages).toEqual(
+      [],
+    );
+
+    // 赵数学 teaches 数学 in 八(1) (张一), not 八(2) (李一).
+    expect(
+      expectOk(
+        await s.as<Sheet>(s.sessions.mathTeacher, markingSetupApi.studentSheet, {
+          seId: s.ids.mathSeId,
+          studentId: String(zhang!.id),
+        }),
+      ).pages,
+    ).toHaveLength(1);
+    expectForbidden(
+      await s.as(s.sessions.mathTeacher, markingSetupApi.studentSheet, {
+        seId: s.ids.mathSeId,
+        studentId: String(li!.id),
+      }),
+    );
+    expectOk(await s.call(markingSetupApi.studentSheet, { seId: s.ids.mathSeId, studentId: String(li!.id) }));
+    expectForbidden(
+      await s.as(s.sessions.manager, markingSetupApi.studentSheet, { seId: s.ids.mathSeId, studentId: String(li!.id) }),
+    );
   });
 });

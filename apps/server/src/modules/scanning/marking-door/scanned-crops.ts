@@ -60,3 +60,22 @@ export async function openScanExceptions(ex: Executor, seId: number, questionNos
     );
   return row?.n ?? 0;
 }
+
+/** A student's kept, recognised pages of the exam in page order: the image a person sees of each. */
+export async function sheetPagesOf(ex: Executor, seId: number, examStudentId: number) {
+  const rows = await ex
+    .select({ pageNo: scanPages.pageNo, imageKey: scanPages.imageKey, sourceKey: scanPages.sourceKey })
+    .from(scanPages)
+    .innerJoin(scanBatches, eq(scanBatches.id, scanPages.batchId))
+    .where(
+      and(
+        eq(scanPages.singleExamId, seId),
+        eq(scanPages.examStudentId, examStudentId),
+        eq(scanPages.discarded, false),
+        isNotNull(scanPages.result),
+        sql`${scanBatches.deletedAt} is null`,
+      ),
+    )
+    .orderBy(scanPages.pageNo, scanPages.id);
+  return rows.map((r) => ({ pageNo: r.pageNo ?? 0, key: r.imageKey ?? r.sourceKey }));
+}

@@ -159,174 +159,174 @@ export function MarkSetupTab({ seId }: { seId: string; meId: string }) {
         const started = (stored?.status ?? 1) !== 1;
         const state = STATUS[stored?.status ?? 1]!;
         return (
-          <Card
-            key={d.key}
-            size="small"
-            data-testid={`mark-block-${d.name}`}
-            title={
-              <Space>
-                <Input
-                  aria-label="题块名称"
-                  value={d.name}
-                  style={{ width: 200 }}
-                  onChange={(e) => edit(d.key, { name: e.target.value })}
-                />
-                <Tag color={state.color}>{state.label}</Tag>
-                {stored ? (
-                  <Typography.Text type="secondary">试卷 {stored.paperCount} 份</Typography.Text>
-                ) : (
-                  <Tag>未保存</Tag>
-                )}
-              </Space>
-            }
-            extra={
-              stored ? (
+          <div key={d.key} data-testid={`mark-block-${d.name}`}>
+            <Card
+              size="small"
+              title={
                 <Space>
-                  {stored.status === 1 || stored.status === 3 ? (
-                    <Button
-                      type="primary"
-                      disabled={dirty}
-                      onClick={() =>
-                        status.mutate(
-                          { blockId: stored.id, action: 'start' },
-                          { onSuccess: () => notifySuccess('已开始阅卷') },
-                        )
-                      }
-                    >
-                      开始阅卷
-                    </Button>
-                  ) : null}
-                  {stored.status === 2 ? (
-                    <Button onClick={() => status.mutate({ blockId: stored.id, action: 'pause' })}>暂停</Button>
-                  ) : null}
-                  {stored.status === 2 || stored.status === 3 ? (
-                    <>
+                  <Input
+                    aria-label="题块名称"
+                    value={d.name}
+                    style={{ width: 200 }}
+                    onChange={(e) => edit(d.key, { name: e.target.value })}
+                  />
+                  <Tag color={state.color}>{state.label}</Tag>
+                  {stored ? (
+                    <Typography.Text type="secondary">试卷 {stored.paperCount} 份</Typography.Text>
+                  ) : (
+                    <Tag>未保存</Tag>
+                  )}
+                </Space>
+              }
+              extra={
+                stored ? (
+                  <Space>
+                    {stored.status === 1 || stored.status === 3 ? (
                       <Button
-                        onClick={() =>
-                          sync.mutate(stored.id, {
-                            onSuccess: (r) => notifySuccess('试卷已同步', `新增 ${r.added} 份，共 ${r.total} 份`),
-                          })
-                        }
-                      >
-                        同步试卷
-                      </Button>
-                      <Button
-                        danger
+                        type="primary"
+                        disabled={dirty}
                         onClick={() =>
                           status.mutate(
-                            { blockId: stored.id, action: 'finish' },
-                            { onSuccess: () => notifySuccess('题块已结束阅卷') },
+                            { blockId: stored.id, action: 'start' },
+                            { onSuccess: () => notifySuccess('已开始阅卷') },
                           )
                         }
                       >
-                        结束
+                        开始阅卷
                       </Button>
-                    </>
-                  ) : null}
-                </Space>
-              ) : (
-                <Button onClick={() => setDrafts(drafts.filter((x) => x.key !== d.key))}>移除</Button>
-              )
-            }
-          >
-            <Flex wrap gap={12} align="center">
-              <Select
-                aria-label="题目"
-                mode="multiple"
-                disabled={started}
-                style={{ minWidth: 220 }}
-                value={d.questionIds}
-                onChange={(ids: string[]) => edit(d.key, { questionIds: ids })}
-                options={subjective
-                  .filter((q) => !used.has(q.questionId) || d.questionIds.includes(q.questionId))
-                  .map((q) => ({ value: q.questionId, label: `第${q.questionNo}题（${q.fullMark}分）` }))}
-              />
-              {d.questionIds.length > 1 && !started ? (
-                <Button
-                  size="small"
-                  onClick={() =>
-                    setDrafts(
-                      drafts.flatMap((x) =>
-                        x.key === d.key ? d.questionIds.map((id) => proposed([byId.get(id)!])) : [x],
-                      ),
-                    )
-                  }
-                >
-                  拆分
-                </Button>
-              ) : null}
-              <Select
-                aria-label="评卷方式"
-                disabled={started}
-                value={d.mode}
-                onChange={(mode) => edit(d.key, { mode })}
-                options={[
-                  { value: 'single', label: '单评' },
-                  { value: 'double', label: '双评' },
-                ]}
-              />
-              <Space>
-                误差阈值
-                <InputNumber
-                  aria-label="误差阈值"
-                  min={0}
-                  value={d.tolerance}
-                  onChange={(v) => edit(d.key, { tolerance: v ?? 0 })}
-                />
-              </Space>
-              <Space>
-                步长
+                    ) : null}
+                    {stored.status === 2 ? (
+                      <Button onClick={() => status.mutate({ blockId: stored.id, action: 'pause' })}>暂停</Button>
+                    ) : null}
+                    {stored.status === 2 || stored.status === 3 ? (
+                      <>
+                        <Button
+                          onClick={() =>
+                            sync.mutate(stored.id, {
+                              onSuccess: (r) => notifySuccess('试卷已同步', `新增 ${r.added} 份，共 ${r.total} 份`),
+                            })
+                          }
+                        >
+                          同步试卷
+                        </Button>
+                        <Button
+                          danger
+                          onClick={() =>
+                            status.mutate(
+                              { blockId: stored.id, action: 'finish' },
+                              { onSuccess: () => notifySuccess('题块已结束阅卷') },
+                            )
+                          }
+                        >
+                          结束
+                        </Button>
+                      </>
+                    ) : null}
+                  </Space>
+                ) : (
+                  <Button onClick={() => setDrafts(drafts.filter((x) => x.key !== d.key))}>移除</Button>
+                )
+              }
+            >
+              <Flex wrap gap={12} align="center">
                 <Select
-                  aria-label="步长"
+                  aria-label="题目"
+                  mode="multiple"
                   disabled={started}
-                  value={d.step}
-                  onChange={(step) => edit(d.key, { step })}
+                  style={{ minWidth: 220 }}
+                  value={d.questionIds}
+                  onChange={(ids: string[]) => edit(d.key, { questionIds: ids })}
+                  options={subjective
+                    .filter((q) => !used.has(q.questionId) || d.questionIds.includes(q.questionId))
+                    .map((q) => ({ value: q.questionId, label: `第${q.questionNo}题（${q.fullMark}分）` }))}
+                />
+                {d.questionIds.length > 1 && !started ? (
+                  <Button
+                    size="small"
+                    onClick={() =>
+                      setDrafts(
+                        drafts.flatMap((x) =>
+                          x.key === d.key ? d.questionIds.map((id) => proposed([byId.get(id)!])) : [x],
+                        ),
+                      )
+                    }
+                  >
+                    拆分
+                  </Button>
+                ) : null}
+                <Select
+                  aria-label="评卷方式"
+                  disabled={started}
+                  value={d.mode}
+                  onChange={(mode) => edit(d.key, { mode })}
                   options={[
-                    { value: 1, label: '1 分' },
-                    { value: 0.5, label: '0.5 分' },
+                    { value: 'single', label: '单评' },
+                    { value: 'double', label: '双评' },
                   ]}
                 />
-              </Space>
-              {d.mode === 'double' ? (
                 <Space>
-                  双评比例
+                  误差阈值
                   <InputNumber
-                    aria-label="双评比例"
-                    disabled={started}
+                    aria-label="误差阈值"
                     min={0}
-                    max={100}
-                    suffix="%"
-                    value={d.doubleSharePercent}
-                    onChange={(v) => edit(d.key, { doubleSharePercent: v ?? 100 })}
+                    value={d.tolerance}
+                    onChange={(v) => edit(d.key, { tolerance: v ?? 0 })}
                   />
                 </Space>
-              ) : null}
-              <Space>
-                分配
-                <Select
-                  aria-label="分配方式"
-                  value={d.distribution}
-                  onChange={(distribution) => edit(d.key, { distribution })}
-                  options={MARK_DISTRIBUTIONS.map((v) => ({ value: v, label: DISTRIBUTION_LABEL[v] }))}
-                />
-              </Space>
-              <Space>
-                每日上限
-                <InputNumber
-                  aria-label="每日上限"
-                  min={1}
-                  placeholder="不限"
-                  value={d.dailyCap}
-                  onChange={(v) => edit(d.key, { dailyCap: v ?? null })}
-                />
-              </Space>
-            </Flex>
-            {stored ? (
-              <BlockMarkers seId={seId} block={stored} />
-            ) : (
-              <Typography.Text type="secondary">保存后设置阅卷教师</Typography.Text>
-            )}
-          </Card>
+                <Space>
+                  步长
+                  <Select
+                    aria-label="步长"
+                    disabled={started}
+                    value={d.step}
+                    onChange={(step) => edit(d.key, { step })}
+                    options={[
+                      { value: 1, label: '1 分' },
+                      { value: 0.5, label: '0.5 分' },
+                    ]}
+                  />
+                </Space>
+                {d.mode === 'double' ? (
+                  <Space>
+                    双评比例
+                    <InputNumber
+                      aria-label="双评比例"
+                      disabled={started}
+                      min={0}
+                      max={100}
+                      suffix="%"
+                      value={d.doubleSharePercent}
+                      onChange={(v) => edit(d.key, { doubleSharePercent: v ?? 100 })}
+                    />
+                  </Space>
+                ) : null}
+                <Space>
+                  分配
+                  <Select
+                    aria-label="分配方式"
+                    value={d.distribution}
+                    onChange={(distribution) => edit(d.key, { distribution })}
+                    options={MARK_DISTRIBUTIONS.map((v) => ({ value: v, label: DISTRIBUTION_LABEL[v] }))}
+                  />
+                </Space>
+                <Space>
+                  每日上限
+                  <InputNumber
+                    aria-label="每日上限"
+                    min={1}
+                    placeholder="不限"
+                    value={d.dailyCap}
+                    onChange={(v) => edit(d.key, { dailyCap: v ?? null })}
+                  />
+                </Space>
+              </Flex>
+              {stored ? (
+                <BlockMarkers seId={seId} block={stored} />
+              ) : (
+                <Typography.Text type="secondary">保存后设置阅卷教师</Typography.Text>
+              )}
+            </Card>
+          </div>
         );
       })}
     </Flex>
