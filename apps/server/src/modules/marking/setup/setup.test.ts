@@ -14,6 +14,7 @@ import {
   singleExams,
   studentScores,
 } from '../../../db/schema.ts';
+import { newKey } from '../../../platform/storage.ts';
 import { login } from '../../../test/client.ts';
 import { makeTeacher } from '../../../test/factories.ts';
 import { addExamStudents, setUpMarking } from '../../../test/marking-fixture.ts';
@@ -29,7 +30,10 @@ let block: MarkBlock;
 let batchId: number;
 let secondQuestion: typeof examQuestions.$inferSelect | undefined;
 
+const sourceKeys = new Map<number, string>();
+
 async function addSheet(esId: number) {
+  sourceKeys.set(esId, newKey('scans', `${esId}.jpg`));
   const [file] = await s.db
     .insert(scanFiles)
     .values({
@@ -49,7 +53,7 @@ async function addSheet(esId: number) {
     batchId,
     fileId: file!.id,
     pageIndex: 0,
-    sourceKey: `scans/${esId}.jpg`,
+    sourceKey: sourceKeys.get(esId)!,
     sourceFormat: 'jpeg',
     checksum: `sha-${esId}`,
     status: 'done',
@@ -241,14 +245,14 @@ describe('the student sheet', () => {
     questions: { questionNo: string; score: number | null }[];
   };
   it('a student sees their own sheet and scores; a teacher their classes only; the administrator any', async () => {
-    const [zhang, , , li] = s.students;
+    const [zhang, , , , li] = s.students;
     const own = await login(s.t.app, zhang!.user.loginName, zhang!.user.password);
     // A student's studentId is ignored: they always get their own sheet.
     const sheet = expectOk(
       await s.as<Sheet>(own, markingSetupApi.studentSheet, { seId: s.ids.mathSeId, studentId: String(li!.id) }),
     );
     expect(sheet.pages).toHaveLength(1);
-    expect(sheet.pages[0]!.url).toMatch(new RegExp(`^/files/scans/${esIds[0]}\\.jpg\\?expires=\\d+&signature=`));
+    expect(sheet.pages[0]!.url).toMatch(new RegExp(`^/files/${sourceKeys.get(esIds[0]!)}\\?expires=\\d+&signature=`));
     const paper = (await s.db.select().from(markPapers).where(eq(markPapers.examStudentId, esIds[0]!)))[0]!;
     const q4 = sheet.questions.find((q) => q.questionNo === '4')!;
     expect(q4.score).toBe(paper.finalTotal);
