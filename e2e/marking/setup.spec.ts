@@ -155,6 +155,7 @@ async function flow() {
     await picker.fill(who);
     await page.locator('.ant-select-item-option').filter({ hasText: who }).first().click();
   }
+  await page.keyboard.press('Escape');
   await block.getByRole('checkbox', { name: '题组长' }).first().check();
   await block.getByRole('button', { name: '保存阅卷教师' }).click();
   await page.getByText('阅卷教师已保存').waitFor();
