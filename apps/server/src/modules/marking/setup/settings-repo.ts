@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../platform/db.ts';
-import { markBlockSettings } from './setup-schema.ts';
+import { markBlockSettings } from '../schema.ts';
 
 // A 题块's distribution settings and set-up version (setup-schema.ts).
 
