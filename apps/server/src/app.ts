@@ -170,7 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scanning.recognition.stop();
     await jobs.stop();
   });
-  createMarkingModule(database.db).routes(app);
+  createMarkingModule(database.db, undefined, storage).routes(app);
   // Online exams; a process that serves also closes sittings at their deadline (a sweep every 15 s,
   // safe in several processes at once: each sitting is closed once, under its row lock).
   const onlineExams = createOnlineExamModule(database.db, {

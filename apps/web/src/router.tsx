@@ -17,8 +17,9 @@ import {
   markMonitorRoute,
   quesMonitorRoute,
 } from './features/marking/monitor/routes.tsx';
+import { markSetupTab } from './features/marking/setup/routes.tsx';
 import { questionBankRoutes } from './features/question-bank/routes.tsx';
-import { cardDetailRoutes, myCardRoute } from './features/scanning/routes.tsx';
+import { cardDetailRoutes, handInMakingTabs, myCardRoute } from './features/scanning/routes.tsx';
 import { initDataRoutes } from './features/school-base/routes.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { areaRoute, flattenRoutes, type RouteHandle, redirectIndex } from './lib/route-kit.ts';
@@ -42,6 +43,9 @@ const errorRoutes: RouteObject[] = [
     element: <ErrorPage kind="noexam" />,
   },
 ];
+
+// 阅卷设置 (#17) is marking's screen shown as a tab of scanning's 试卷制作.
+handInMakingTabs([markSetupTab]);
 
 /** The spec §2 route table. Each area's layout is its own lazily loaded chunk; every page is lazy too. */
 export const appRoutes: RouteObject[] = [

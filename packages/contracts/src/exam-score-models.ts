@@ -92,6 +92,7 @@ export const SCORE_RECORD_SOURCES = {
   question: '题目修改',
   scan: '扫描识别',
   online: '在线考试',
+  marking: '网上阅卷',
 } as const;
 export const scoreRecordSchema = z.object({
   recordId: z.string(),

@@ -9,6 +9,7 @@ export * from './marking.ts';
 export * from './online-exam.ts';
 export * from './marking-desk.ts';
 export * from './marking-monitor.ts';
+export * from './marking-setup.ts';
 export * from './password.ts';
 export * from './platform.ts';
 export * from './question-bank.ts';

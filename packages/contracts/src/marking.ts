@@ -15,6 +15,9 @@ const paperId = idSchema('试卷');
 
 /** 题块 status: 1 未开始, 2 阅卷中, 3 已暂停, 4 已结束. */
 export const MARK_BLOCK_STATUS = { notStarted: 1, marking: 2, paused: 3, finished: 4 } as const;
+/** 分配方式: 平均分配, 按班级, 自由领取, 手设定额. */
+export const MARK_DISTRIBUTIONS = ['even', 'by-class', 'free', 'quota'] as const;
+export type MarkDistribution = (typeof MARK_DISTRIBUTIONS)[number];
 export const MARK_KINDS = ['first', 'second', 'third', 'arbitration', 'spot-check'] as const;
 export type MarkKind = (typeof MARK_KINDS)[number];
 
@@ -36,6 +39,10 @@ export const markBlockInputSchema = z.object({
   tolerance: points('误差阈值'),
   step: z.union([z.literal(1), z.literal(0.5)], { error: '给分步长只能是 1 或 0.5' }),
   doubleSharePercent: intInSchema('双评比例必须是 0 到 100 之间的整数', 0, 100).optional(),
+  distribution: z.enum(MARK_DISTRIBUTIONS, { error: '分配方式不正确' }).optional(),
+  dailyCap: intInSchema('每日上限必须是 1 到 100000 之间的整数', 1, 100_000).nullable().optional(),
+  /** The version read; a save over a newer one is refused (two administrators at once). */
+  version: intInSchema('版本号不正确', 0, 1_000_000_000).optional(),
 });
 
 export const markBlockSchema = z.object({
@@ -48,6 +55,10 @@ export const markBlockSchema = z.object({
   step: z.number(),
   doubleSharePercent: z.number(),
   status: z.number(),
+  distribution: z.enum(MARK_DISTRIBUTIONS),
+  dailyCap: z.number().nullable(),
+  version: z.number(),
+  paperCount: z.number(),
 });
 export type MarkBlock = z.infer<typeof markBlockSchema>;
 

@@ -151,7 +151,7 @@ describe('阅卷', () => {
       if (stage === 'final') finals++;
     }
     expect(finals).toBe(1);
-    expectFailure(await s.call(api.setBlockStatus, { blockId: block.id, action: 'finish' }), 422, /未评完/);
+    expectFailure(await s.call(api.setBlockStatus, { blockId: block.id, action: 'finish' }), 422, /没有最终得分/);
     expectFailure(
       await s.call(api.deleteTasks, { blockId: block.id, userIds: [String(s.mathTeacherRow.user.id)] }),
       409,

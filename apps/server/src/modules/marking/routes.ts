@@ -2,14 +2,16 @@ import { markingApi as api } from '@huikao/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
+import type { FileStorage } from '../../platform/storage.ts';
 import { registerDeskRoutes } from './desk/routes.ts';
 import { type Clock, createDispatchService } from './dispatch/dispatch-service.ts';
 import { registerMonitorRoutes } from './monitor/routes.ts';
+import { registerSetupRoutes } from './setup/routes.ts';
 import { createSetupService } from './setup/setup-service.ts';
 
 // Marking calls: set-up for the school administrator (type 5), dispatch for teachers (types 1
 // and 5) who are markers of the 题块 (the services check the seat). Students are refused.
-export function registerMarkingRoutes(app: FastifyInstance, db: Db, clock?: Clock): void {
+export function registerMarkingRoutes(app: FastifyInstance, db: Db, clock?: Clock, storage?: FileStorage): void {
   const setup = createSetupService(db);
   const dispatch = createDispatchService(db, clock);
   const admin = 'school-admin' as const;
@@ -31,10 +33,7 @@ export function registerMarkingRoutes(app: FastifyInstance, db: Db, clock?: Cloc
   });
   registerEndpoint(app, api.saveTasks, { permission: admin, handler: (p, { actor }) => setup.saveTasks(actor, p) });
   registerEndpoint(app, api.deleteTasks, { permission: admin, handler: (p, { actor }) => setup.deleteTasks(actor, p) });
-  registerEndpoint(app, api.setBlockStatus, {
-    permission: admin,
-    handler: (p, { actor }) => setup.setStatus(actor, p),
-  });
+  registerSetupRoutes(app, db, storage);
   registerEndpoint(app, api.myTasks, { permission: marker, handler: (_p, { actor }) => setup.myTasks(actor) });
   registerEndpoint(app, api.claim, {
     permission: marker,

@@ -18,6 +18,8 @@ export { generatePrintedCards } from './cards/card-create.ts';
 export { personalisedStudents } from './cards/card-files.ts';
 export { findCardVersion, markVersionScanned } from './cards/card-versions.ts';
 export { paperStructure } from './cards/exam-from-paper.ts';
+// For online marking (issue #17): the answer crops of kept pages, and open exceptions.
+export { openScanExceptions, type ScannedCrop, scannedCropsOf, sheetPagesOf } from './marking-door/scanned-crops.ts';
 export type { RecognitionRunner } from './recognition/recognition-runner.ts';
 export type { ScanUpkeep } from './upkeep/upkeep.ts';
 // For the tool service's file/locateImage (documents, issue #19): a test scan read, nothing stored.

@@ -1,3 +1,5 @@
+import type { ComponentType } from 'react';
+
 // 试卷制作 (/makeExamDetailInfo) is one page an administrator walks from the exam's structure to
 // its marking: its tabs are a list of definitions, so the 扫描 (#16) and 阅卷设置 (#17) tabs slot in
 // by adding an entry, and the page never shows a placeholder for a tab that is not built.
@@ -16,6 +18,22 @@ export interface MakingTabDefinition {
   label: string;
   /** Offered only when this says so; absent: always. */
   available?: (context: MakingContext) => boolean;
+}
+
+/** A tab another feature hands in through router.tsx (features never import each other). */
+export interface HandedInTab extends MakingTabDefinition {
+  Component: ComponentType<{ seId: string; meId: string }>;
+}
+
+const handedIn: HandedInTab[] = [];
+
+/** Called once by router.tsx: 阅卷设置 (#17) is marking's screen, shown after 扫描. */
+export function handInMakingTabs(tabs: readonly HandedInTab[]): void {
+  for (const tab of tabs) if (!handedIn.some((t) => t.key === tab.key)) handedIn.push(tab);
+}
+
+export function handedInTabs(): readonly HandedInTab[] {
+  return handedIn;
 }
 
 /** The tabs offered in this context, in their order. */

@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../lib/route-kit.ts';
 
+export { type HandedInTab, handInMakingTabs } from './making-tabs.ts';
+
 // Answer cards are the scanning domain's first screens (issue #15). Every page is its own lazily
 // loaded chunk; /answerSheet is opened without a session, through a signed link (the guard lets
 // it through, spec §2).

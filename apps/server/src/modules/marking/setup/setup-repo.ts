@@ -172,3 +172,12 @@ export async function blocksOfId(db: Executor, blockId: number) {
   const [row] = await db.select().from(markBlocks).where(eq(markBlocks.id, blockId));
   return row;
 }
+
+/** Who may mark for the school: its teachers and administrators, not disabled. */
+export async function teachersOf(db: Executor, schoolId: number) {
+  return db
+    .select({ id: users.id, name: users.name, loginName: users.loginName })
+    .from(users)
+    .where(and(eq(users.schoolId, schoolId), inArray(users.type, [1, 5]), eq(users.disabled, false)))
+    .orderBy(asc(users.name), asc(users.id));
+}

@@ -1,14 +1,17 @@
-import type { MarkBlock, markBlockInputSchema } from '@huikao/contracts';
+import type { markBlockInputSchema } from '@huikao/contracts';
 import type { z } from 'zod';
+import { recordAudit } from '../../../platform/audit-log.ts';
 import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db, Tx } from '../../../platform/db.ts';
 import { badInput, conflict, notFound, ruleBroken } from '../../../platform/errors.ts';
 import { lockKey } from '../../../platform/locks.ts';
 import { assertSchool } from '../../../platform/permissions.ts';
-import { questionNos } from '../dispatch/dispatch-repo.ts';
 import { groupOf } from '../paper-rules.ts';
 import type { markBlocks } from '../schema.ts';
+import { ownBlock } from './block-access.ts';
+import * as settings from './settings-repo.ts';
 import * as repo from './setup-repo.ts';
+import { shownBlocks } from './shown-blocks.ts';
 
 // 阅卷设置 (marking.md "Objects", "Distribution"): 题块 of a single exam from its subjective
 // questions (merge: several questions in one 题块; split: one each), their markers with quotas
@@ -16,7 +19,6 @@ import * as repo from './setup-repo.ts';
 
 type BlockInput = z.output<typeof markBlockInputSchema>;
 type BlockRow = typeof markBlocks.$inferSelect;
-const STATUS_NAME: Record<number, string> = { 1: '未开始', 2: '阅卷中', 3: '已暂停', 4: '已结束' };
 
 export function createSetupService(db: Db) {
   async function examFor(executor: Db | Tx, actor: Actor, seId: number) {
@@ -26,35 +28,12 @@ export function createSetupService(db: Db) {
     return single;
   }
 
-  async function blockFor(executor: Db | Tx, actor: Actor, blockId: number, lock = false) {
-    const block = lock ? await repo.lockBlock(executor as Tx, blockId) : await repo.blocksOfId(executor, blockId);
-    if (!block) throw notFound('题块不存在');
-    assertSchool(actor, block.schoolId);
-    return block;
-  }
-
-  async function shown(executor: Db | Tx, rows: BlockRow[]): Promise<MarkBlock[]> {
-    const nos = await questionNos(
-      executor,
-      rows.flatMap((b) => b.questions.map((q) => Number(q.questionId))),
-    );
-    return rows.map((b) => ({
-      id: String(b.id),
-      seId: String(b.singleExamId),
-      name: b.name,
-      questions: b.questions.map((q) => ({ ...q, questionNo: nos.get(q.questionId) ?? '' })),
-      mode: b.mode,
-      tolerance: b.tolerance,
-      step: b.step,
-      doubleSharePercent: b.doubleSharePercent,
-      status: b.status,
-    }));
-  }
+  const blockFor = ownBlock;
 
   return {
     async findBlocks(actor: Actor, seId: number) {
       await examFor(db, actor, seId);
-      return shown(db, await repo.blocksOf(db, seId));
+      return shownBlocks(db, await repo.blocksOf(db, seId));
     },
 
     /**
@@ -79,6 +58,17 @@ export function createSetupService(db: Db) {
           }
           if (input.id !== undefined && !existing.has(input.id)) throw notFound(`题块 ${input.id} 不存在`);
         }
+        const versions = await settings.settingsOf(
+          tx,
+          [...existing.values()].map((b) => b.id),
+        );
+        for (const input of params.blocks) {
+          const stored = input.id ? versions.get(Number(input.id)) : undefined;
+          if (stored && input.version !== undefined && input.version !== stored.version) {
+            throw conflict(`题块「${existing.get(input.id!)!.name}」的设置已被他人修改，请刷新后再保存`);
+          }
+        }
+        const before = await shownBlocks(tx, [...existing.values()]);
         const kept = new Set(params.blocks.flatMap((b) => (b.id ? [b.id] : [])));
         for (const [id, block] of existing) {
           if (!kept.has(id) && block.status !== 1) throw ruleBroken(`题块「${block.name}」已开始阅卷，不能删除`);
@@ -97,7 +87,7 @@ export function createSetupService(db: Db) {
           const before = input.id ? existing.get(input.id) : undefined;
           if (before && before.status !== 1) {
             const same =
-              JSON.stringify(before.questions) === JSON.stringify(values.questions) &&
+              sameQuestions(before.questions, values.questions) &&
               before.mode === values.mode &&
               before.step === values.step &&
               before.doubleSharePercent === values.doubleSharePercent;
@@ -105,13 +95,24 @@ export function createSetupService(db: Db) {
           }
           // The package checks the settings (full marks, step, tolerance) before they are stored.
           groupOf({ ...(before ?? ({} as BlockRow)), ...values, id: before?.id ?? 0 } as BlockRow);
-          saved.push(
-            before
-              ? await repo.updateBlock(tx, before.id, values)
-              : await repo.insertBlock(tx, { ...values, schoolId: single.schoolId, singleExamId: seId }),
-          );
+          const row = before
+            ? await repo.updateBlock(tx, before.id, values)
+            : await repo.insertBlock(tx, { ...values, schoolId: single.schoolId, singleExamId: seId });
+          await settings.saveSettings(tx, row.id, {
+            distribution: input.distribution ?? versions.get(row.id)?.distribution ?? 'free',
+            dailyCap: input.dailyCap === undefined ? (versions.get(row.id)?.dailyCap ?? null) : input.dailyCap,
+          });
+          saved.push(row);
         }
-        return shown(tx, saved);
+        const after = await shownBlocks(tx, saved);
+        await recordAudit(tx, {
+          actor,
+          action: 'marking.blocks.save',
+          target: `single_exam:${seId}`,
+          before,
+          after,
+        });
+        return after;
       });
     },
 
@@ -137,12 +138,22 @@ export function createSetupService(db: Db) {
           if (user.type !== 1 && user.type !== 5) throw badInput('阅卷教师只能是教师账号');
           if (user.schoolId !== block.schoolId) throw badInput('阅卷教师必须是本校教师');
         }
+        const before = (await repo.markersOf(tx, blockId)).map(shownMarker);
         await repo.upsertMarkers(
           tx,
           blockId,
           params.markers.map((m) => ({ userId: Number(m.userId), quota: m.quota ?? null, leader: m.leader ?? false })),
         );
-        return (await repo.markersOf(tx, blockId)).map(shownMarker);
+        await settings.bumpVersion(tx, blockId);
+        const after = (await repo.markersOf(tx, blockId)).map(shownMarker);
+        await recordAudit(tx, {
+          actor,
+          action: 'marking.markers.save',
+          target: `mark_block:${blockId}`,
+          before,
+          after,
+        });
+        return after;
       });
     },
 
@@ -154,29 +165,15 @@ export function createSetupService(db: Db) {
         const marked = await repo.markersWithMarks(tx, blockId, ids);
         if (marked.length > 0) throw conflict('已评过试卷的阅卷教师不能移除，可以暂停');
         await repo.deleteMarkers(tx, blockId, ids);
+        await settings.bumpVersion(tx, blockId);
+        await recordAudit(tx, {
+          actor,
+          action: 'marking.markers.delete',
+          target: `mark_block:${blockId}`,
+          before: { userIds: params.userIds },
+        });
       });
       return null;
-    },
-
-    async setStatus(actor: Actor, params: { blockId: string; action: 'start' | 'pause' | 'finish' }) {
-      const blockId = Number(params.blockId);
-      return db.transaction(async (tx) => {
-        const block = await blockFor(tx, actor, blockId, true);
-        const next = { start: 2, pause: 3, finish: 4 }[params.action];
-        const allowed = { start: [1, 3], pause: [2], finish: [2, 3] }[params.action];
-        if (!allowed.includes(block.status)) {
-          throw ruleBroken(
-            `题块「${block.name}」${STATUS_NAME[block.status]}，不能${{ start: '开始', pause: '暂停', finish: '结束' }[params.action]}`,
-          );
-        }
-        if (params.action === 'start' && (await repo.markersOf(tx, blockId)).length === 0) {
-          throw ruleBroken('请先为该题块设置阅卷教师');
-        }
-        if (params.action === 'finish' && (await repo.openPapersCount(tx, blockId)) > 0) {
-          throw ruleBroken('该题块还有未评完的试卷，不能结束');
-        }
-        return (await shown(tx, [await repo.updateBlock(tx, blockId, { status: next })]))[0]!;
-      });
     },
 
     async myTasks(actor: Actor) {
@@ -189,6 +186,13 @@ export function createSetupService(db: Db) {
       }));
     },
   };
+}
+
+/** Same questions and full marks in the same order (jsonb gives its keys back in its own order). */
+function sameQuestions(a: BlockRow['questions'], b: BlockRow['questions']): boolean {
+  return (
+    a.length === b.length && a.every((q, i) => q.questionId === b[i]!.questionId && q.fullMarks === b[i]!.fullMarks)
+  );
 }
 
 function shownMarker(row: Awaited<ReturnType<typeof repo.markersOf>>[number]) {

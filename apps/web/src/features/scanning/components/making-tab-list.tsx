@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import type { MakingContext, MakingTabDefinition } from '../making-tabs.ts';
+import { type ReactNode, Suspense } from 'react';
+import { PageSpinner } from '../../../components/page-spinner.tsx';
+import { handedInTabs, type MakingContext, type MakingTabDefinition } from '../making-tabs.ts';
 import { ExamRoomsTab } from '../rooms/exam-rooms-tab.tsx';
 import { ScanTab } from '../scan/scan-tab.tsx';
 import { CardTab } from './card-tab.tsx';
@@ -16,10 +17,22 @@ export interface MakingTab extends MakingTabDefinition {
   render: (props: MakingTabProps) => ReactNode;
 }
 
-/**
- * The tabs of 试卷制作, in the order an administrator walks them. 阅卷设置 (#17) is added here as an
- * entry when it is built; nothing is shown for it before.
- */
+/** Scanning's own tabs, then those handed in. */
+export function makingTabs(): MakingTab[] {
+  return [
+    ...MAKING_TABS,
+    ...handedInTabs().map(({ Component, ...tab }) => ({
+      ...tab,
+      render: ({ seId, meId }: MakingTabProps) => (
+        <Suspense fallback={<PageSpinner />}>
+          <Component seId={seId} meId={meId} />
+        </Suspense>
+      ),
+    })),
+  ];
+}
+
+/** The tabs of 试卷制作, in the order an administrator walks them. */
 export const MAKING_TABS: MakingTab[] = [
   { key: 'structure', label: '题目结构', render: ({ seId, meId }) => <StructureTab seId={seId} meId={meId} /> },
   { key: 'standard', label: '标准答卷', render: ({ seId }) => <StandardPaperTab seId={seId} /> },

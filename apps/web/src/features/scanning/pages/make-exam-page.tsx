@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Flex, Layout, Segmented, Space, Tabs, Tag, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { CARD_STATUS_COLORS, cardStatusName, MY_CARD_PATH } from '../card-labels.ts';
-import { MAKING_TABS } from '../components/making-tab-list.tsx';
+import { makingTabs } from '../components/making-tab-list.tsx';
 import { availableTabs, chosenTab } from '../making-tabs.ts';
 import { cardQueries, useCardContext } from '../queries.ts';
 
@@ -21,7 +21,7 @@ export function MakeExamPage() {
   const courses = useQuery(cardQueries.courses(schoolId, meId));
   const structure = useQuery(cardQueries.structure(schoolId, seId));
   const hasQuestions = (structure.data?.questions.length ?? 0) > 0;
-  const tabs = availableTabs(MAKING_TABS, { canEdit: canManage, hasQuestions });
+  const tabs = availableTabs(makingTabs(), { canEdit: canManage, hasQuestions });
   const tab = chosenTab(tabs, params.get('tab'));
   const go = (next: { seId?: string; tab?: string }) =>
     setParams({ seId: next.seId ?? seId, tab: next.tab ?? tab?.key ?? '' });
