@@ -14,4 +14,5 @@ export * from './scanning-cards.ts';
 export * from './scanning-rooms.ts';
 export * from './scanning-scans.ts';
 export * from './school-base.ts';
+export * from './school-card.ts';
 export * from './school-setup.ts';
