@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createAnalysisModule } from './modules/analysis/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
+import { createCurriculumModule } from './modules/curriculum/index.ts';
 import { createDocumentsModule } from './modules/documents/index.ts';
 import { createExamsModule } from './modules/exams/index.ts';
 import { createMarkingModule } from './modules/marking/index.ts';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerBackupRoutes(app, database);
   auth.routes(app, { loginsPerMinute: config.loginRatePerMinute });
   schoolBase.routes(app);
+  createCurriculumModule(database.db).routes(app);
   const files = await openFileStorage(config);
   app.addHook('onClose', async () => files.close());
   if (files.local) registerLocalFileUrls(app, files.local);

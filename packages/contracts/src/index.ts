@@ -1,6 +1,7 @@
 export * from './analysis.ts';
 export * from './auth.ts';
 export * from './common.ts';
+export * from './curriculum.ts';
 export * from './documents.ts';
 export * from './endpoint.ts';
 export * from './exams.ts';
