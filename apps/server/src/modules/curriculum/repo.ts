@@ -57,7 +57,7 @@ export async function setMajorsEnabled(ex: Executor, schoolId: number, enabled: 
 
 // ---- Courses ----
 export function coursesOf(ex: Executor, schoolId: number) {
-  return ex.select().from(courses).where(eq(courses.schoolId, schoolId)).orderBy(asc(courses.kind), asc(courses.id));
+  return ex.select().from(courses).where(eq(courses.schoolId, schoolId)).orderBy(asc(courses.id));
 }
 export async function courseById(ex: Executor, id: number): Promise<CourseRow | null> {
   const [row] = await ex.select().from(courses).where(eq(courses.id, id));
@@ -128,7 +128,7 @@ export async function plansOf(ex: Executor, majorId: number): Promise<MajorPlan[
     .from(plans)
     .innerJoin(courses, eq(courses.id, plans.courseId))
     .where(eq(plans.majorId, majorId))
-    .orderBy(asc(plans.term), asc(courses.kind), asc(plans.id));
+    .orderBy(asc(plans.term), asc(plans.id));
   return rows.map(({ plan, courseName }) => ({
     planId: String(plan.id),
     majorId: String(plan.majorId),
