@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { createBrowserRouter, type NonIndexRouteObject, type RouteObject, redirect } from 'react-router';
 import { ErrorPage, RouteErrorPage } from './components/error-page.tsx';
 import { PageSpinner } from './components/page-spinner.tsx';
 import {
@@ -8,6 +8,7 @@ import {
   teacherAnalysisRoutes,
 } from './features/analysis/routes.tsx';
 import { authRoutes } from './features/auth/routes.tsx';
+import { curriculumRoute } from './features/curriculum/routes.tsx';
 import { examDetailRoutes, examMarkRoutes, studentExamRoutes } from './features/exams/routes.tsx';
 import { questionBankRoutes } from './features/question-bank/routes.tsx';
 import { cardDetailRoutes, myCardRoute } from './features/scanning/routes.tsx';
@@ -35,6 +36,12 @@ const errorRoutes: RouteObject[] = [
   },
 ];
 
+/** A section with one more page from another feature (features never import each other). */
+function withPage(section: RouteObject, page: RouteObject): RouteObject {
+  const parent = section as NonIndexRouteObject;
+  return { ...parent, children: [...(parent.children ?? []), page] };
+}
+
 /** The spec §2 route table. Each area's layout is its own lazily loaded chunk; every page is lazy too. */
 export const appRoutes: RouteObject[] = [
   {
@@ -51,7 +58,13 @@ export const appRoutes: RouteObject[] = [
         home: '/teacher/examMark',
         lazy: async () => ({ Component: (await import('./layout/teacher-layout.tsx')).TeacherLayout }),
         // Spec §1 order: exam marking, learning analysis, question selection and paper assembly, personal centre.
-        sections: [examMarkRoutes({ myCard: myCardRoute }), teacherAnalysisRoutes, questionBankRoutes, initDataRoutes],
+        sections: [
+          examMarkRoutes({ myCard: myCardRoute }),
+          teacherAnalysisRoutes,
+          questionBankRoutes,
+          // 专业课程 is its own feature; it sits in 个人中心 beside the base data.
+          withPage(initDataRoutes, curriculumRoute),
+        ],
       }),
       areaRoute({
         area: 'student',
