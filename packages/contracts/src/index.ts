@@ -5,6 +5,7 @@ export * from './curriculum.ts';
 export * from './documents.ts';
 export * from './endpoint.ts';
 export * from './exams.ts';
+export * from './file-service.ts';
 export * from './marking.ts';
 export * from './password.ts';
 export * from './platform.ts';

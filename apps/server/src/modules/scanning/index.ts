@@ -17,6 +17,7 @@ export { generatePrintedCards } from './cards/card-create.ts';
 export { personalisedStudents } from './cards/card-files.ts';
 export { findCardVersion, markVersionScanned } from './cards/card-versions.ts';
 export type { RecognitionRunner } from './recognition/recognition-runner.ts';
+export { type ExamArrangement, examArrangementOf } from './rooms/arrangement.ts';
 
 export interface ScanningOptions {
   storage: FileStorage;

@@ -47,6 +47,7 @@ CREATE TABLE "curriculum_settings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "exam_rooms" ADD COLUMN "invigilators" text[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
 ALTER TABLE "curriculum_courses" ADD CONSTRAINT "curriculum_courses_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "curriculum_major_lessons" ADD CONSTRAINT "curriculum_major_lessons_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "curriculum_major_lessons" ADD CONSTRAINT "curriculum_major_lessons_plan_id_curriculum_major_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."curriculum_major_plans"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
