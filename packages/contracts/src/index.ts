@@ -18,3 +18,4 @@ export * from './scanning-scans.ts';
 export * from './school-base.ts';
 export * from './school-card.ts';
 export * from './school-setup.ts';
+export * from './sso.ts';

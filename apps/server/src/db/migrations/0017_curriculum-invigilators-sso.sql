@@ -1,3 +1,14 @@
+CREATE TABLE "sso_bindings" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "sso_bindings_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"provider" text NOT NULL,
+	"subject" text NOT NULL,
+	"user_id" bigint NOT NULL,
+	"bound_by" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sso_bindings_provider_subject_unique" UNIQUE("provider","subject"),
+	CONSTRAINT "sso_bindings_provider_userId_unique" UNIQUE("provider","user_id")
+);
+--> statement-breakpoint
 CREATE TABLE "curriculum_courses" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "curriculum_courses_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"school_id" bigint NOT NULL,
@@ -48,6 +59,7 @@ CREATE TABLE "curriculum_settings" (
 );
 --> statement-breakpoint
 ALTER TABLE "exam_rooms" ADD COLUMN "invigilators" text[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
+ALTER TABLE "sso_bindings" ADD CONSTRAINT "sso_bindings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "curriculum_courses" ADD CONSTRAINT "curriculum_courses_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "curriculum_major_lessons" ADD CONSTRAINT "curriculum_major_lessons_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "curriculum_major_lessons" ADD CONSTRAINT "curriculum_major_lessons_plan_id_curriculum_major_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."curriculum_major_plans"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
