@@ -13,3 +13,12 @@ export const FIXTURE_ACCOUNTS = {
   markerA: { loginName: 'e2e_marker_a', type: 1 },
   markerB: { loginName: 'e2e_marker_b', type: 1 },
 } as const;
+
+/** The in-process OpenID Connect provider's name on the login page, and its accounts (global-setup.ts). */
+export const SSO_PROVIDER_NAME = '智慧校园';
+export const SSO_ACCOUNTS: Record<string, { name: string; phone_number?: string; employee_number?: string }> = {
+  /** teacher01, matched by 工号 (set at start-up from the seeded account). */
+  'sso-teacher01': { name: '李明华' },
+  /** Nobody of the platform. */
+  'sso-stranger': { name: '陌生人', phone_number: '13911112222' },
+};

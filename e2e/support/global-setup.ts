@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SSO_CALLBACK_PATH } from '@huikao/contracts';
 import { eq } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -8,9 +9,10 @@ import { schools, users } from '../../apps/server/src/db/schema.ts';
 import { DEMO_SCHOOL, seedDemoSchool } from '../../apps/server/src/db/seed/demo-school.ts';
 import { ensureUser, hashPassword } from '../../apps/server/src/modules/auth/index.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
+import { startTestOidcProvider } from '../../apps/server/src/test/oidc-provider.ts';
 // @ts-expect-error: a plain .mjs script without types
 import { ensureWebBuilt } from '../../scripts/web-build.mjs';
-import { DEMO_PASSWORD, FIXTURE_ACCOUNTS } from './accounts.ts';
+import { DEMO_PASSWORD, FIXTURE_ACCOUNTS, SSO_ACCOUNTS, SSO_PROVIDER_NAME } from './accounts.ts';
 import { seedMonitorBlock } from './marking-monitor-seed.ts';
 
 declare module 'vitest' {
@@ -23,7 +25,22 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   ensureWebBuilt();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'huikao-e2e-'));
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' });
+  // A real OpenID Connect provider for the single sign-on flow (e2e/auth/sso.spec.ts), configured
+  // into the server by its SSO_* settings as a deployment would be.
+  const idp = await startTestOidcProvider(SSO_ACCOUNTS);
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    SSO_PROVIDERS: 'campus',
+    SSO_CAMPUS_NAME: SSO_PROVIDER_NAME,
+    SSO_CAMPUS_ISSUER: idp.issuer,
+    SSO_CAMPUS_CLIENT_ID: idp.clientId,
+    SSO_CAMPUS_CLIENT_SECRET: idp.clientSecret,
+    SSO_CAMPUS_SCOPE: 'openid profile phone employee',
+  });
   // The report worker computes the demo exams' analysis reports in the background, as in production.
   // Scanned pages are recognised in the background too, as in production (the 扫描 flows watch it).
   const app = await buildApp(config, { logger: false, analysisWorker: true, scanWorker: true });
@@ -47,13 +64,19 @@ export default async function setup(project: TestProject) {
     .where(eq(users.loginName, FIXTURE_ACCOUNTS.forcedChange.loginName));
   await seedMonitorBlock(db, school!.id);
 
+  // teacher01 is known to the provider by their 工号.
+  const [teacher01] = await db.select().from(users).where(eq(users.loginName, 'teacher01'));
+  SSO_ACCOUNTS['sso-teacher01']!.employee_number = teacher01!.userCode;
+
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   project.provide('baseURL', `http://127.0.0.1:${port}`);
+  idp.start(`http://127.0.0.1:${port}${SSO_CALLBACK_PATH}`);
 
   return async () => {
     await app.close();
+    await idp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

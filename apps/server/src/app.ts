@@ -6,7 +6,8 @@ import { platformApi } from '@huikao/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createAnalysisModule } from './modules/analysis/index.ts';
-import { createAuthModule } from './modules/auth/index.ts';
+import { createAuthModule, ssoConfigFrom } from './modules/auth/index.ts';
+import { createCurriculumModule } from './modules/curriculum/index.ts';
 import { createDocumentsModule } from './modules/documents/index.ts';
 import { createExamsModule } from './modules/exams/index.ts';
 import { createMarkingModule } from './modules/marking/index.ts';
@@ -107,7 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const schoolBase = createSchoolBaseModule(database.db);
-  const auth = createAuthModule(database.db, config.jwtSecret, schoolBase.service);
+  const auth = createAuthModule(database.db, config.jwtSecret, schoolBase.service, ssoConfigFrom(config.ssoEnv));
   app.decorate('platform', {
     sessions: auth.sessions,
     audit: auditSinkOf(database.db),
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerBackupRoutes(app, database);
   auth.routes(app, { loginsPerMinute: config.loginRatePerMinute });
   schoolBase.routes(app);
+  createCurriculumModule(database.db).routes(app);
   const files = await openFileStorage(config);
   app.addHook('onClose', async () => files.close());
   if (files.local) registerLocalFileUrls(app, files.local);

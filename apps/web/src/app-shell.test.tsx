@@ -157,9 +157,10 @@ describe('app shell', () => {
     // The server refuses every other call until the password is changed (#21 item 5): the shell draws
     // no page and no term picker, so nothing is asked that would send the user to /403.
     expect(screen.queryByTestId('coming-soon')).toBeNull();
-    // The login page asks beforehand whether a school exists (first run); after login only the login itself.
+    // The login page asks beforehand whether a school exists (first run) and which single sign-on
+    // providers there are; after login only the login itself.
     const asked = vi.mocked(fetch).mock.calls.map(([url]) => String(url));
-    const beforeLogin = ['/app-config', '/schoolbase/api/setup/status'];
+    const beforeLogin = ['/app-config', '/schoolbase/api/setup/status', '/analysis/api/sso/providers'];
     expect(asked.filter((url) => !beforeLogin.includes(url))).toEqual(['/analysis/api/user/userLogin']);
   });
 });

@@ -54,6 +54,8 @@ const CHILDREN: Record<string, string[]> = {
     'school-class-student',
     'school-class-teacher',
     'school-organ-leader',
+    // ★ issue #19: not in spec §2; listed only for schools that run majors.
+    'curriculum',
   ],
   '/teacher/examMark': [
     'my-mark-task',

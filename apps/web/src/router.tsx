@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { createBrowserRouter, type NonIndexRouteObject, type RouteObject, redirect } from 'react-router';
 import { ErrorPage, RouteErrorPage } from './components/error-page.tsx';
 import { PageSpinner } from './components/page-spinner.tsx';
 import {
@@ -9,6 +9,7 @@ import {
 } from './features/analysis/routes.tsx';
 import { authRoutes } from './features/auth/routes.tsx';
 import { docToolsRoute } from './features/documents/routes.tsx';
+import { curriculumRoute } from './features/curriculum/routes.tsx';
 import { examDetailRoutes, examMarkRoutes, studentExamRoutes } from './features/exams/routes.tsx';
 import { onlineExamPages, onlineExamsRoute, StudentOnlineExams } from './features/online-exam/routes.tsx';
 import {
@@ -46,6 +47,11 @@ const errorRoutes: RouteObject[] = [
 
 // 阅卷设置 (#17) is marking's screen shown as a tab of scanning's 试卷制作.
 handInMakingTabs([markSetupTab]);
+/** A section with one more page from another feature (features never import each other). */
+function withPage(section: RouteObject, page: RouteObject): RouteObject {
+  const parent = section as NonIndexRouteObject;
+  return { ...parent, children: [...(parent.children ?? []), page] };
+}
 
 /** The spec §2 route table. Each area's layout is its own lazily loaded chunk; every page is lazy too. */
 export const appRoutes: RouteObject[] = [
@@ -74,7 +80,8 @@ export const appRoutes: RouteObject[] = [
           }),
           teacherAnalysisRoutes,
           questionBankRoutes,
-          initDataRoutes,
+          // 专业课程 is its own feature; it sits in 个人中心 beside the base data.
+          withPage(initDataRoutes, curriculumRoute),
         ],
       }),
       areaRoute({

@@ -11,6 +11,8 @@ export const SERVICE_PREFIX = {
   file: '/cg_exam_szy',
   subdata: '/subdata/api',
   tiku: '/tiku/api',
+  /** The older school service's read-only GETs (school displays, parent portals): cacheable by ETag. */
+  schoolcard: '/schoolcard/api',
 } as const;
 
 export type Service = keyof typeof SERVICE_PREFIX;

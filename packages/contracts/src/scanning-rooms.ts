@@ -18,7 +18,19 @@ const location = textInput('考场地点').trim().max(50, '考场地点最多50�
 const seatCount = intInSchema('座位数只能是 1 到 200 的整数', 1, 200);
 const columns = intInSchema('每排座位数只能是 1 到 20 的整数', 1, 20);
 
-export const roomInputSchema = z.object({ name: roomName, location: location.default(''), seatCount, columns });
+/** 监考教师 of a room, by name (#19: printed in the 考务安排); optional. */
+const invigilators = z
+  .array(textInput('监考教师').trim().min(1, '监考教师姓名不能为空').max(20, '监考教师姓名最多20个字符'), {
+    error: '监考教师必须是姓名列表',
+  })
+  .max(6, '每个考场最多6名监考教师');
+export const roomInputSchema = z.object({
+  name: roomName,
+  location: location.default(''),
+  seatCount,
+  columns,
+  invigilators: invigilators.default([]),
+});
 export type RoomInput = z.input<typeof roomInputSchema>;
 
 export const PLACEMENT_MODES = { class: '按班级顺序', examNo: '按考号顺序', shuffle: '随机（同班不相邻）' } as const;
@@ -32,6 +44,7 @@ export const examRoomSchema = z.object({
   meId: z.string(),
   name: z.string(),
   location: z.string(),
+  invigilators: z.array(z.string()),
   seatCount: z.number(),
   columns: z.number(),
   sortOrder: z.number(),

@@ -89,6 +89,8 @@ export interface Config {
    * start of an exam, while cutting an address's guessing rate from >100/s to 10/s.
    */
   loginRatePerMinute: number;
+  /** The SSO_* settings as given: single sign-on providers (auth/sso/config.ts reads them). */
+  ssoEnv: Record<string, string | undefined>;
 }
 
 export class ConfigError extends Error {}
@@ -125,6 +127,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY,
     loginRatePerMinute: e.LOGIN_RATE_PER_MINUTE,
+    ssoEnv: {
+      NODE_ENV: e.NODE_ENV,
+      ...Object.fromEntries(Object.entries(env).filter(([key]) => key.startsWith('SSO_'))),
+    },
   };
 }
 

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Endpoint, ResultOf } from '@huikao/contracts';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from './auth-context.ts';
 import { AppError, badInput, forbidden } from './errors.ts';
@@ -41,6 +42,11 @@ interface RouteOptions {
   onRequest?: onRequestHookHandler;
   /** Size and type limit of a `multipart` endpoint's file (protocol.md). */
   upload?: UploadRule;
+  /**
+   * A read-only GET answered with an ETag of its envelope: a caller that sends it back in
+   * If-None-Match gets 304 and no body. Session and permission are checked first all the same.
+   */
+  etag?: boolean;
 }
 
 type RouteSpec<E extends Endpoint> =
@@ -142,12 +148,25 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
             .type(data.contentType)
             .send(data.body);
         }
-        return reply.send({ status: 200, message: '成功', data: data ?? null });
+        const envelope = { status: 200, message: '成功', data: data ?? null };
+        if (spec.etag) return sendWithEtag(request, reply, envelope);
+        return reply.send(envelope);
       } catch (error) {
         throw await refused(error);
       }
     },
   });
+}
+
+/** The envelope with a strong ETag of its JSON, or 304 when the caller already holds that one. */
+function sendWithEtag(request: FastifyRequest, reply: FastifyReply, envelope: unknown) {
+  const json = JSON.stringify(envelope);
+  const tag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+  reply.header('etag', tag).header('cache-control', 'private, no-cache');
+  const held = request.headers['if-none-match'];
+  const tags = (held ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
+  if (held && (tags.includes(tag) || tags.includes('*'))) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 function signedFieldsOf(endpoint: Endpoint, request: FastifyRequest): SignedFields | null {

@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useAppStore } from '../lib/app-store.ts';
 import type { Area } from '../lib/areas.ts';
-import { groupedPages, type MenuSection, routeHandle } from '../lib/route-kit.ts';
+import { useMenuFlags } from '../lib/menu-flags.ts';
+import { groupedPages, type MenuSection, routeHandle, visibleMenu } from '../lib/route-kit.ts';
 import { readStoredUser } from '../lib/session.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -26,10 +27,13 @@ function isWithin(pathname: string, path: string): boolean {
  */
 export function AreaLayout({ area }: AreaLayoutProps) {
   const { pathname } = useLocation();
-  const menu =
+  const flags = useMenuFlags(area);
+  const menu = visibleMenu(
     useMatches()
       .map(routeHandle)
-      .find((handle) => handle?.area === area)?.menu ?? [];
+      .find((handle) => handle?.area === area)?.menu ?? [],
+    flags,
+  );
   const section = menu.find((candidate) => isWithin(pathname, candidate.path));
   const user = readStoredUser();
   const changePassword = useAppStore((state) => state.changePassword);

@@ -7,7 +7,12 @@ export interface MenuPage {
   title: string;
   /** The heading the side menu lists the page under (年级, 班级 …); none: listed without one. */
   group?: string;
+  /** Listed only while this school setting is on (menu-flags.ts). */
+  flag?: MenuFlag;
 }
+
+/** School settings that show or hide a menu page (a school without majors has no 专业课程 page). */
+export type MenuFlag = 'majors';
 
 /** A section of an area (考试阅卷, 学情分析 …) and its pages; full paths. */
 export interface MenuSection {
@@ -24,6 +29,8 @@ export interface RouteHandle {
   title: string;
   /** The side menu's heading for the page (a long section's pages are grouped, #22). */
   menuGroup?: string;
+  /** The page is listed in the menu only while this school setting is on. */
+  menuFlag?: MenuFlag;
   /** The screen is not built yet and renders the shared ComingSoon page (components/coming-soon-route.ts). */
   comingSoon?: boolean;
   /** Set on an area root: the area its layout draws, and the menu built from its sections. */
@@ -77,7 +84,9 @@ function menuSection(parentPath: string, section: RouteObject): MenuSection {
     const handle = routeHandle(page);
     if (!page.path || !handle) return [];
     const entry: MenuPage = { path: `${path}/${page.path}`, title: handle.title };
-    return [handle.menuGroup ? { ...entry, group: handle.menuGroup } : entry];
+    if (handle.menuGroup) entry.group = handle.menuGroup;
+    if (handle.menuFlag) entry.flag = handle.menuFlag;
+    return [entry];
   });
   return { path, title: routeHandle(section)?.title ?? String(section.path), pages };
 }
@@ -114,4 +123,12 @@ export function groupedPages(pages: readonly MenuPage[]): { group: string | null
     else groups.push({ group, pages: [page] });
   }
   return groups;
+}
+
+/** The menu without the pages whose school setting is off. */
+export function visibleMenu(menu: readonly MenuSection[], flags: Readonly<Record<MenuFlag, boolean>>): MenuSection[] {
+  return menu.map((section) => ({
+    ...section,
+    pages: section.pages.filter((page) => page.flag === undefined || flags[page.flag]),
+  }));
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { registerAnalysisRoutes } from './routes.ts';
 import { createReportRuns, type ReportRuns, type RunsOptions } from './runs/service.ts';
+import { registerSchoolCardRoutes } from './school-card/routes.ts';
 
 export { type ReportRuns, type RunsOptions, schoolRunKey, unionRunKey } from './runs/service.ts';
 
@@ -18,6 +19,7 @@ export function createAnalysisModule(db: Db, deps: AnalysisDeps) {
     runs,
     routes(app: FastifyInstance) {
       registerAnalysisRoutes(app, db, runs);
+      registerSchoolCardRoutes(app, db, runs);
     },
   };
 }

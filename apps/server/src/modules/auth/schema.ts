@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, primaryKey, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { schools } from '../../platform/schema.ts';
 
 export const users = pgTable(
@@ -77,4 +77,23 @@ export const requestNonces = pgTable(
     seenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.loginName, t.guid] }), index().on(t.seenAt)],
+);
+
+/**
+ * An external account (OIDC provider + its `sub`) bound to a platform user (#19 part 4): bound by an
+ * administrator, or on first login when the provider's phone or 工号 matches exactly one account.
+ */
+export const ssoBindings = pgTable(
+  'sso_bindings',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    provider: text().notNull(),
+    subject: text().notNull(),
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    boundBy: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.provider, t.subject), unique().on(t.provider, t.userId)],
 );

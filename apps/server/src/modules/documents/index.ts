@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { createPaperExports, createQuestionPictures } from '../question-bank/index.ts';
+import { registerArrangementRoutes } from './arrangement/routes.ts';
 import { libreOfficeConverter, type PdfConverter } from './pdf.ts';
 import { registerDocumentsRoutes } from './routes.ts';
 import { createDocumentsService } from './service.ts';
@@ -30,6 +31,7 @@ export function createDocumentsModule(
     routes(app: FastifyInstance) {
       registerDocumentsRoutes(app, service);
       registerToolRoutes(app, db, tools);
+      registerArrangementRoutes(app, db);
     },
   };
 }

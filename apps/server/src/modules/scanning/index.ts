@@ -24,6 +24,7 @@ export type { RecognitionRunner } from './recognition/recognition-runner.ts';
 export type { ScanUpkeep } from './upkeep/upkeep.ts';
 // For the tool service's file/locateImage (documents, issue #19): a test scan read, nothing stored.
 export { locateTestScan, type TestScan } from './recognition/test-scan.ts';
+export { type ExamArrangement, examArrangementOf } from './rooms/arrangement.ts';
 
 export interface ScanningOptions {
   storage: FileStorage;

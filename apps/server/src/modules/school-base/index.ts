@@ -6,7 +6,11 @@ import { registerSchoolBaseRoutes } from './routes.ts';
 import { createSchoolBaseService } from './service.ts';
 import { registerSetupRoutes } from './setup/setup-routes.ts';
 
+export { type ImportColumn, normaliseTitle } from './excel/columns.ts';
+export { readImportSheetInWorker } from './excel/read.ts';
+export { addTableSheets, workbookBuffer } from './excel/write.ts';
 export { runImport } from './imports/service.ts';
+export { findSchool } from './repo.ts';
 export { createSchoolBaseService, type SchoolBaseService, schoolToday } from './service.ts';
 export { createSchool, hasSchool } from './setup/school-setup.ts';
 

@@ -100,6 +100,7 @@ export function toRoom(row: RoomRow, placed: number): ExamRoom {
     meId: String(row.multiExamId),
     name: row.name,
     location: row.location,
+    invigilators: row.invigilators,
     seatCount: row.seatCount,
     columns: row.columns,
     sortOrder: row.sortOrder,

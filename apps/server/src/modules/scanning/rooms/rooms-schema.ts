@@ -18,6 +18,8 @@ export const examRooms = pgTable(
       .references(() => multiExams.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     location: text().notNull().default(''),
+    /** 监考教师 by name (#19, printed in the 考务安排); not accounts, since invigilators may come from outside. */
+    invigilators: text().array().notNull().default([]),
     seatCount: smallint().notNull(),
     /** Seats in one row: seats n and n+1 of a row are side by side. */
     columns: smallint().notNull(),

@@ -84,6 +84,7 @@ export function createRoomsService(db: Db) {
         const row = await repo.updateRoom(tx, before.id, {
           name: p.name,
           location: p.location,
+          invigilators: p.invigilators,
           seatCount: p.seatCount,
           columns: p.columns,
           sortOrder: p.sortOrder ?? before.sortOrder,

@@ -7,6 +7,7 @@ import { ApiError, call } from '../../../lib/api-client.ts';
 import { zodRule } from '../../../lib/form-rules.ts';
 import { startSession } from '../../../lib/session.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
+import { SsoButtons } from '../components/sso-buttons.tsx';
 import { landingPath } from '../landing.ts';
 import { useSetupStatus } from '../use-setup-status.ts';
 
@@ -22,7 +23,8 @@ const passwordRule = zodRule(loginParams.shape.password);
 export function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [failure, setFailure] = useState<string | null>(null);
+  // A failed single sign-on comes back here with its reason.
+  const [failure, setFailure] = useState<string | null>(searchParams.get('ssoError'));
   const [submitting, setSubmitting] = useState(false);
   const setup = useSetupStatus();
 
@@ -55,6 +57,7 @@ export function LoginPage() {
           登录
         </Button>
       </Form>
+      <SsoButtons redirect={searchParams.get('redirect')} />
       {failure ? <Alert type="error" showIcon role="alert" title={failure} style={{ marginTop: 16 }} /> : null}
     </AuthScreen>
   );
