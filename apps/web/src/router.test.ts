@@ -62,6 +62,8 @@ const CHILDREN: Record<string, string[]> = {
     'mark-monitor',
     'my-card',
     'my-exam',
+    // ★ issue #18: not in spec §2; the teachers' 在线考试 page.
+    'online-exam',
     'course-monitor',
     'ques-monitor',
     'analysis-manager',
@@ -153,8 +155,8 @@ describe('route table (spec §2)', () => {
     for (const entry of named) {
       expect(entry.handle?.title, entry.fullPath).toMatch(/^[\u4e00-\u9fa5]+$/);
     }
-    // The spec's 83 screens and 文档工具 (issue #19: the file tool service's screen, beside 考试文档).
-    expect(Object.keys(expectedScreens)).toHaveLength(84);
+    // The spec's 83 screens, plus 专业课程 and 文档工具 (issue #19) and 在线考试 (issue #18).
+    expect(Object.keys(expectedScreens)).toHaveLength(86);
   });
 
   it('redirects exactly as the spec says, keeping the query', async () => {

@@ -8,10 +8,9 @@ import {
   teacherAnalysisRoutes,
 } from './features/analysis/routes.tsx';
 import { authRoutes } from './features/auth/routes.tsx';
-import { docToolsRoute } from './features/documents/routes.tsx';
 import { curriculumRoute } from './features/curriculum/routes.tsx';
+import { docToolsRoute } from './features/documents/routes.tsx';
 import { examDetailRoutes, examMarkRoutes, studentExamRoutes } from './features/exams/routes.tsx';
-import { onlineExamPages, onlineExamsRoute, StudentOnlineExams } from './features/online-exam/routes.tsx';
 import {
   courseMonitorRoute,
   markCensorRoute,
@@ -19,6 +18,7 @@ import {
   quesMonitorRoute,
 } from './features/marking/monitor/routes.tsx';
 import { markSetupTab } from './features/marking/setup/routes.tsx';
+import { onlineExamPages, onlineExamsRoute, StudentOnlineExams } from './features/online-exam/routes.tsx';
 import { questionBankRoutes } from './features/question-bank/routes.tsx';
 import { cardDetailRoutes, handInMakingTabs, myCardRoute } from './features/scanning/routes.tsx';
 import { initDataRoutes } from './features/school-base/routes.tsx';

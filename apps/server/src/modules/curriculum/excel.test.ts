@@ -61,7 +61,7 @@ describe('curriculum Excel', () => {
       '学时',
     ]);
     const checked = expectOk(await preview('courses', file.buffer));
-    expect(checked.rows.map((r) => r.values['课程名称'])).toEqual(['示例课程']);
+    expect(checked.rows.map((r) => r.values.课程名称)).toEqual(['示例课程']);
   });
 
   it('previews courses with row errors in Chinese, then commits only the valid rows', async () => {

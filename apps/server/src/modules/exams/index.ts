@@ -10,8 +10,8 @@ export { ownMultiExam, ownSingleExam, type SingleWithMulti } from './access.ts';
 export { taughtClassIds } from './lookup-repo.ts';
 // For the documents module's previews and prints of exam documents (issue #19).
 export { examDocFile } from './papers/exam-doc-file.ts';
-export { type OnlinePaper, type OnlineWrite, onlinePaperScores, writeOnlineAnswers } from './scores/online-answers.ts';
 export { type MarkedPaper, type MarkedWrite, writeMarkedScores } from './scores/marked-scores.ts';
+export { type OnlinePaper, type OnlineWrite, onlinePaperScores, writeOnlineAnswers } from './scores/online-answers.ts';
 export { type ScannedPaper, type ScannedWrite, writeScannedAnswers } from './scores/scanned-answers.ts';
 export { derivePaper } from './scores/score-paper.ts';
 export { createExamFromPaper, type PaperExamInput } from './setup/exam-from-paper.ts';

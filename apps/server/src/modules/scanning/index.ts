@@ -21,10 +21,10 @@ export { paperStructure } from './cards/exam-from-paper.ts';
 // For online marking (issue #17): the answer crops of kept pages, and open exceptions.
 export { openScanExceptions, type ScannedCrop, scannedCropsOf, sheetPagesOf } from './marking-door/scanned-crops.ts';
 export type { RecognitionRunner } from './recognition/recognition-runner.ts';
-export type { ScanUpkeep } from './upkeep/upkeep.ts';
 // For the tool service's file/locateImage (documents, issue #19): a test scan read, nothing stored.
 export { locateTestScan, type TestScan } from './recognition/test-scan.ts';
 export { type ExamArrangement, examArrangementOf } from './rooms/arrangement.ts';
+export type { ScanUpkeep } from './upkeep/upkeep.ts';
 
 export interface ScanningOptions {
   storage: FileStorage;
