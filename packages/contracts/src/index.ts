@@ -6,6 +6,7 @@ export * from './documents-tools.ts';
 export * from './endpoint.ts';
 export * from './exams.ts';
 export * from './marking.ts';
+export * from './paper-template.ts';
 export * from './password.ts';
 export * from './platform.ts';
 export * from './question-bank.ts';

@@ -3,6 +3,7 @@
 
 export * from '../modules/analysis/schema.ts';
 export * from '../modules/auth/schema.ts';
+export * from '../modules/documents/template/template-schema.ts';
 export * from '../modules/exams/schema.ts';
 export * from '../modules/marking/schema.ts';
 export * from '../modules/question-bank/schema.ts';
