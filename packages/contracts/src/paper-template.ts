@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
-import { TOOL_FILE_KEY } from './documents-tools.ts';
+import { storedToolFileSchema, TOOL_FILE_KEY } from './documents-tools.ts';
 import { endpoint } from './endpoint.ts';
 
 // The school's paper template (spec §7 tool/api template/saveTemplate, file/templateFileCopy,
@@ -101,6 +101,15 @@ export const paperTemplateApi = {
     'file/templateFileCopy',
     z.object({ schoolId, fromScope: templateScopeSchema, toScope: templateScopeSchema }),
     savedPaperTemplateSchema,
+  ),
+  /**
+   * A sample paper printed with a template (the form's, not yet saved) and kept as a tool Word
+   * file, for word/preview to show page by page.
+   */
+  previewTemplate: json(
+    'template/previewTemplate',
+    z.object({ schoolId, template: paperTemplateSchema }),
+    storedToolFileSchema,
   ),
   /** A user paper as Word with the template applied (the file itself). */
   wordBGExport: json(

@@ -19,6 +19,10 @@ export function registerTemplateRoutes(app: FastifyInstance, templates: ReturnTy
     permission: 'school-admin',
     handler: (p, { actor }) => templates.copy(actor, p),
   });
+  registerEndpoint(app, api.previewTemplate, {
+    permission: 'teacher',
+    handler: (p, { actor }) => templates.preview(actor, p),
+  });
   registerEndpoint(app, api.wordBGExport, {
     permission: 'teacher',
     handler: (p, { actor }) => templates.exportWord(actor, p),

@@ -17,6 +17,7 @@ import { paperDocx } from '../paper-docx.ts';
 import type { ReadFigure } from '../question-figures.ts';
 import { DOCX_CONTENT_TYPE, exportFileName } from '../service.ts';
 import type { ToolFiles } from '../tools/tool-files.ts';
+import { SAMPLE_PAPER } from './sample-paper.ts';
 import { type TemplateContext, templatedPaper, templateLook } from './template-docx.ts';
 import { findTemplate, type PaperTemplateRow, schoolName, upsertTemplate } from './template-repo.ts';
 
@@ -94,6 +95,24 @@ export function createTemplateService(
       const template = paperTemplateSchema.parse(from.template);
       const row = await upsertTemplate(db, { schoolId: school, scope: p.toScope, template, updatedBy: actor.userId });
       return answer(p.schoolId, p.toScope, row, template);
+    },
+    /** A sample paper printed with the form's template, stored as a tool Word file to preview. */
+    async preview(actor: Actor, p: { schoolId: string; template: PaperTemplate }) {
+      const school = schoolOf(actor, p.schoolId);
+      const { template } = p;
+      const context: TemplateContext = {
+        schoolName: await schoolName(db, school),
+        background: template.backgroundFileKey
+          ? await backgroundOf(actor, p.schoolId, template.backgroundFileKey)
+          : undefined,
+      };
+      const printed = templatedPaper(SAMPLE_PAPER, template);
+      const docx = await paperDocx(printed, 'student', undefined, templateLook(printed, template, context));
+      return files.store(actor, p.schoolId, 'word', {
+        fileName: '试卷模板预览.docx',
+        mimeType: DOCX_CONTENT_TYPE,
+        buffer: docx,
+      });
     },
     async exportWord(
       actor: Actor,

@@ -159,6 +159,29 @@ describe('template/saveTemplate and template/getTemplate', () => {
   });
 });
 
+describe('template/previewTemplate', () => {
+  it('stores a sample paper printed with the unsaved form as a Word file for word/preview', async () => {
+    const stored = expectOk(
+      await call<StoredToolFile>(
+        test.app,
+        api.previewTemplate,
+        { schoolId, template: { ...TEMPLATE, watermark: '预览水印' } },
+        { session: fx.teacherA },
+      ),
+    );
+    expect(stored.fileKey).toMatch(new RegExp(`^tools-${schoolId}/\\d{4}/.+\\.docx$`));
+    const file = await test.app.inject({ method: 'GET', url: stored.url });
+    const zip = await JSZip.loadAsync(file.rawPayload);
+    const headers = await Promise.all(
+      Object.keys(zip.files)
+        .filter((n) => n.startsWith('word/header'))
+        .map((n) => zip.file(n)!.async('string')),
+    );
+    expect(headers.join('')).toContain('预览水印');
+    expect(await zip.file('word/document.xml')!.async('string')).toContain('甲中学2026学年第一学期');
+  });
+});
+
 describe('file/templateFileCopy', () => {
   it("copies another school year's template into an exam", async () => {
     expectOk(await save({ ...TEMPLATE, watermark: '2025学年' }, adminA, schoolId, 'year:2025'));
