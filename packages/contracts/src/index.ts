@@ -12,6 +12,7 @@ export * from './marking-desk.ts';
 export * from './marking-monitor.ts';
 export * from './marking-setup.ts';
 export * from './online-exam.ts';
+export * from './paper-template.ts';
 export * from './password.ts';
 export * from './platform.ts';
 export * from './question-bank.ts';

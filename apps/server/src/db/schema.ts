@@ -4,6 +4,7 @@
 export * from '../modules/analysis/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/curriculum/schema.ts';
+export * from '../modules/documents/template/template-schema.ts';
 export * from '../modules/exams/schema.ts';
 // The desk's tables apart from marking/schema.ts: they reference it, so re-exporting them there would loop.
 export * from '../modules/marking/desk/desk-schema.ts';

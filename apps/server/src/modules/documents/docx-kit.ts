@@ -30,6 +30,18 @@ export interface DrawnPictures {
 // landscape with two columns, the seal line in the left margin, the student information line and
 // question text with its formulas as Word equations.
 
+/**
+ * A school's paper template as the Word builder takes it (documents/template): its own styles
+ * (fonts and body size), title lines in place of the paper's title, the seal line's fields and
+ * what is drawn behind every page (watermark, background picture) from the header.
+ */
+export interface DocxLook {
+  styles?: IStylesOptions;
+  titleLines?: Paragraph[];
+  sealFields?: readonly string[];
+  headerExtras?: Paragraph[];
+}
+
 /** Half-points: 五号 10.5 pt body, 小四 12 pt subtitle, 三号 16 pt title. */
 export const SIZE = { body: 21, small: 18, subtitle: 24, title: 32, heading: 21 } as const;
 const BODY_FONT = { ascii: 'Times New Roman', hAnsi: 'Times New Roman', eastAsia: '宋体', cs: 'Times New Roman' };
@@ -102,9 +114,9 @@ export const SEAL_TEXT = '密封线内不要答题';
  * The seal line: a one-cell table floating in the left margin of every page (it sits in the
  * header), its text turned to read upwards and its right border the dashed line to cut along.
  */
-function sealLine(pageHeightMm: number): Table {
+function sealLine(pageHeightMm: number, fields: readonly string[]): Table {
   const dots = '…………';
-  const text = `${STUDENT_INFO_FIELDS.map((f) => `${f}：______________`).join('    ')}    ${dots}密${dots}封${dots}线${dots}内${dots}不${dots}要${dots}答${dots}题${dots}`;
+  const text = `${fields.map((f) => `${f}：______________`).join('    ')}    ${dots}密${dots}封${dots}线${dots}内${dots}不${dots}要${dots}答${dots}题${dots}`;
   const none = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
   return new Table({
     float: {
@@ -144,6 +156,7 @@ function sealLine(pageHeightMm: number): Table {
 /** Page size, margins, columns and the seal line of one Word section. */
 export function pageSetup(
   layout: ExportPaper['layout'],
+  look: Pick<DocxLook, 'sealFields' | 'headerExtras'> = {},
 ): Pick<ISectionOptions, 'properties' | 'headers'> & { columnWidthMm: number } {
   const a3 = layout.paperSize === 'A3';
   // A3 is printed landscape (420 × 297 mm) in two columns; A4 portrait (210 × 297 mm).
@@ -169,15 +182,29 @@ export function pageSetup(
       },
       column: columns > 1 ? { count: columns, space: mm(gapMm), separate: true, equalWidth: true } : undefined,
     },
-    headers: layout.sealLine
-      ? { default: new Header({ children: [sealLine(heightMm), new Paragraph('')] }) }
-      : undefined,
+    headers:
+      layout.sealLine || look.headerExtras?.length
+        ? {
+            default: new Header({
+              children: [
+                ...(look.headerExtras ?? []),
+                ...(layout.sealLine ? [sealLine(heightMm, look.sealFields ?? STUDENT_INFO_FIELDS)] : []),
+                new Paragraph(''),
+              ],
+            }),
+          }
+        : undefined,
   };
 }
 
 /** Title, subtitle, the paper's facts, the student information line and the notes to students. */
-export function paperHeader(paper: ExportPaper, suffix = '', drawn: DrawnPictures = {}): Paragraph[] {
-  const blocks = [heading(`${paper.title}${suffix}`, { size: SIZE.title, center: true, before: 0 })];
+export function paperHeader(
+  paper: ExportPaper,
+  suffix = '',
+  drawn: DrawnPictures = {},
+  titleLines?: Paragraph[],
+): Paragraph[] {
+  const blocks = titleLines ?? [heading(`${paper.title}${suffix}`, { size: SIZE.title, center: true, before: 0 })];
   if (paper.subtitle) {
     blocks.push(
       new Paragraph({ alignment: AlignmentType.CENTER, children: [plain(paper.subtitle, { size: SIZE.subtitle })] }),

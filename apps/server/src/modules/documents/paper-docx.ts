@@ -1,6 +1,7 @@
 import { defaultAnswerHeightMm, scoreText } from '@huikao/contracts';
 import { Document, Packer, PageBreak, Paragraph, type ParagraphChild, Tab, TabStopType, TextRun } from 'docx';
 import {
+  type DocxLook,
   type DrawnPictures,
   documentStyles,
   heading,
@@ -136,19 +137,27 @@ export const paperTexts = (paper: ExportPaper): string[] => [
 ];
 
 /** `readFigure` reads the stored pictures the exporting user may see; without it none are embedded. */
-export async function paperDocx(paper: ExportPaper, version: PaperVersion, readFigure?: ReadFigure): Promise<Buffer> {
-  const { columnWidthMm, ...page } = pageSetup(paper.layout);
+export async function paperDocx(
+  paper: ExportPaper,
+  version: PaperVersion,
+  readFigure?: ReadFigure,
+  look: DocxLook = {},
+): Promise<Buffer> {
+  const { columnWidthMm, ...page } = pageSetup(paper.layout, look);
   const texts = paperTexts(paper);
   const figures: QuestionFigures = readFigure ? await questionFigures(texts, readFigure) : new Map();
   const drawn: DrawnPictures = { pictures: await formulaPictures(texts), figures };
   const document = new Document({
     creator: '慧考云',
     title: paper.title,
-    styles: documentStyles,
+    styles: look.styles ?? documentStyles,
     sections: [
       {
         ...page,
-        children: [...paperHeader(paper, SUFFIX[version], drawn), ...paperBody(paper, version, columnWidthMm, drawn)],
+        children: [
+          ...paperHeader(paper, SUFFIX[version], drawn, look.titleLines),
+          ...paperBody(paper, version, columnWidthMm, drawn),
+        ],
       },
     ],
   });

@@ -19,6 +19,7 @@ import { call, callFile, callUpload } from '../../../lib/api-client.ts';
 import { saveDownload } from '../../../lib/download.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { readStoredUser } from '../../../lib/session.ts';
+import { PaperTemplateCard } from './paper-template-card.tsx';
 
 // 文档工具 (issue #19 part 1), beside 考试文档: any Word file previewed page by page and printed,
 // a workbook printed portrait or landscape, an attachment's signed link, a Word paper cut into
@@ -142,6 +143,7 @@ export function DocToolsPage() {
           />
         </Flex>
       </Card>
+      <PaperTemplateCard schoolId={schoolId} />
       <WordSegCard schoolId={schoolId} />
       <PhotoCard schoolId={schoolId} />
       <TestScanCard schoolId={schoolId} />
