@@ -286,20 +286,23 @@ export async function releaseStatement(db: Executor, p: { paperId: number; me: n
  * Returns every lease a marker holds on a 题块 to the queue (a paused or removed marker): the
  * door other parts of marking use so the row's holders stay in step with mark_leases.
  */
-export async function returnLeases(db: Executor, blockId: number, markerIds: readonly number[]) {
-  if (markerIds.length === 0) return;
+export async function returnLeases(db: Executor, blockId: number, markerIds: readonly number[]): Promise<number> {
+  if (markerIds.length === 0) return 0;
   const ids = sql`array[${sql.join(
     markerIds.map((id) => sql`${id}`),
     sql`, `,
   )}]::bigint[]`;
-  await db.execute(sql`
+  const result = await db.execute(sql`
     with l as (
       delete from mark_leases where block_id = ${blockId} and marker_id = any(${ids}) returning paper_id
+    ), upd as (
+      update mark_papers p set
+        holders = array(select h.m from unnest(p.holders, p.held_until) with ordinality h(m, u, n)
+          where not (h.m = any(${ids})) order by h.n),
+        held_until = array(select h.u from unnest(p.holders, p.held_until) with ordinality h(m, u, n)
+          where not (h.m = any(${ids})) order by h.n)
+      where p.id in (select paper_id from l)
     )
-    update mark_papers p set
-      holders = array(select h.m from unnest(p.holders, p.held_until) with ordinality h(m, u, n)
-        where not (h.m = any(${ids})) order by h.n),
-      held_until = array(select h.u from unnest(p.holders, p.held_until) with ordinality h(m, u, n)
-        where not (h.m = any(${ids})) order by h.n)
-    where p.id in (select paper_id from l)`);
+    select count(*)::int as n from l`);
+  return Number(rowsOf<{ n: number }>(result)[0]!.n);
 }
