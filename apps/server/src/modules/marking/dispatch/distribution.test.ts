@@ -63,7 +63,11 @@ async function markAll(user: { id: number }, blockId: number) {
 describe('分配方式 by claim', () => {
   it('平均分配: each marker at most the share rounded up, all papers covered', async () => {
     const users = await makeUsers(s.db, s.school.id, 3);
-    const blockId = await block({ distribution: 'even', markers: users.map((u) => ({ userId: u.id })), perClass: [3, 2] });
+    const blockId = await block({
+      distribution: 'even',
+      markers: users.map((u) => ({ userId: u.id })),
+      perClass: [3, 2],
+    });
     const counts = [];
     for (const u of users) counts.push((await markAll(u, blockId)).length);
     expect(counts).toEqual([2, 2, 1]);

@@ -35,7 +35,12 @@ beforeAll(async () => {
 afterAll(() => s.t.close());
 
 const paperRow = async (paperId: string) =>
-  (await s.db.select().from(markPapers).where(eq(markPapers.id, Number(paperId))))[0]!;
+  (
+    await s.db
+      .select()
+      .from(markPapers)
+      .where(eq(markPapers.id, Number(paperId)))
+  )[0]!;
 // A fresh monitor each time: the route's monitor keeps a 题块's figures for 3 s on purpose.
 const progress = async () =>
   (await createMonitorService(s.db).blockDetails(actorOf(s.adminTeacher.user as never), blockId)).progress;
@@ -46,7 +51,11 @@ describe('leases returned through dispatch', () => {
     const held = (await dispatch().claim(a, blockId))!;
     expect((await paperRow(held.paperId)).holders).toEqual([users[0]!.id]);
     const paused = expectOk(
-      await s.call(markingMonitorApi.pauseMarker, { blockId: String(blockId), userId: String(users[0]!.id), paused: true }),
+      await s.call(markingMonitorApi.pauseMarker, {
+        blockId: String(blockId),
+        userId: String(users[0]!.id),
+        paused: true,
+      }),
     );
     expect(paused).toEqual({ paused: true, releasedLeases: 1 });
     const row = await paperRow(held.paperId);
@@ -94,7 +103,12 @@ describe('问题卷 on the monitor and at 结束', () => {
       /1 份问题卷未处理/,
     );
     const [problem] = await desk.problems(leader, blockId);
-    await desk.resolveProblem(leader, { blockId, problemId: Number(problem!.id), action: 'score', scores: { [String(s.question.id)]: 7 } });
+    await desk.resolveProblem(leader, {
+      blockId,
+      problemId: Number(problem!.id),
+      action: 'score',
+      scores: { [String(s.question.id)]: 7 },
+    });
     expect((await progress()).openProblems).toBe(0);
     // Now only the unmarked papers stand in the way.
     expectFailure(

@@ -4,9 +4,9 @@ import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db, Executor } from '../../../platform/db.ts';
 import { badInput, notFound, ruleBroken } from '../../../platform/errors.ts';
 import type { Clock } from '../dispatch/dispatch-service.ts';
+import { remergeStudents } from '../merge/merge-service.ts';
 import { ledBlock } from '../monitor/monitor-access.ts';
 import * as monitorRepo from '../monitor/monitor-repo.ts';
-import { remergeStudents } from '../merge/merge-service.ts';
 import * as repo from './spot-check-repo.ts';
 
 // 抽查 (/markCensorInfo, marking.md "Spot check"): a leader draws finished papers at random, per
