@@ -26,7 +26,7 @@ describe('paper-rules.stateOf and spot-check marks', () => {
   } as never);
   let nextId = 0;
   const row = (kind: MarkRow['kind'], markerId: number, points: number): MarkRow =>
-    ({ id: ++nextId, kind, markerId, scores: { q: points }, seconds: 1 }) as MarkRow;
+    ({ id: ++nextId, kind, markerId, scores: { q: points }, seconds: 1 }) as unknown as MarkRow;
 
   it('keeps the newest spot-check against a later 回评 of a blind mark', () => {
     const a = row('first', 1, 40);
