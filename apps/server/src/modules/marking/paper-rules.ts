@@ -47,7 +47,25 @@ export function stateOf(group: MarkGroup, examStudentId: number, rows: readonly 
       scores: row.scores,
       seconds: row.seconds,
     }));
-  return checked(() => paperState(group, { paperId: shareKey(examStudentId), marks: list }));
+  const state = checked(() => paperState(group, { paperId: shareKey(examStudentId), marks: list }));
+  return spotCheckKept(state, rows);
+}
+
+/**
+ * A spot-check correction stays the final against any later recomputation (a 回评 of a blind mark
+ * would otherwise bring the old rule's result back): the newest spot-check mark wins, unless an
+ * arbitration was given after it (the 题组长's newer word).
+ */
+function spotCheckKept(state: PaperState, rows: readonly MarkRow[]): PaperState {
+  let spot: MarkRow | undefined;
+  let arbitration: MarkRow | undefined;
+  for (const row of rows) {
+    if (row.kind === 'spot-check' && (!spot || row.id > spot.id)) spot = row;
+    if (row.kind === 'arbitration' && (!arbitration || row.id > arbitration.id)) arbitration = row;
+  }
+  if (!spot || (arbitration && arbitration.id > spot.id)) return state;
+  const total = Object.values(spot.scores).reduce((sum, points) => sum + points, 0);
+  return { stage: 'final', scores: { ...spot.scores }, total, questions: state.questions };
 }
 
 /** The mark_papers columns that cache a state, so the claim can find open slots by index. */

@@ -91,6 +91,9 @@ export function createDispatchService(db: Db, clock: Clock = systemClock) {
       for (const stage of stages) {
         const row = await sql.claimStatement(db, { blockId, me: actor.userId, stage, now, until: until(now) });
         if (row.status !== 2 || row.paused !== false) return refuse(blockId, row);
+        if (row.paper_id === null && row.daily_cap !== null && Number(row.today_done) >= row.daily_cap) {
+          throw ruleBroken(`今天已评 ${row.today_done} 份，已达该题块的每日上限 ${row.daily_cap} 份，请明天再来`);
+        }
         leaderCache.set(key, { leader: row.leader === true, at: now.getTime() });
         if (row.paper_id !== null) return leased(blockId, row);
         // A guess of 题组长 that was wrong: straight on to blind papers.

@@ -42,6 +42,8 @@ export interface ClaimRow {
   status: number | null;
   paused: boolean | null;
   leader: boolean | null;
+  daily_cap: number | null;
+  today_done: number | string | null;
   token: string | number | null;
   expires_at: string | Date | null;
   paper_id: string | number | null;
@@ -66,14 +68,34 @@ export async function claimStatement(
     db,
     'mark-claim',
     sql`
-    with seat as (
-      select b.status, mk.paused, mk.leader, mk.quota,
-        case when mk.quota is null then 0 else (select count(distinct m.paper_id) from marks m
-          where m.block_id = mk.block_id and m.marker_id = mk.user_id and m.kind in ('first', 'second')) end as blind_done
-      from mark_block_markers mk join mark_blocks b on b.id = mk.block_id
+    with settings as (
+      select coalesce((select st.distribution from mark_block_settings st where st.block_id = ${blockId}), 'free') as distribution,
+        (select st.daily_cap from mark_block_settings st where st.block_id = ${blockId}) as daily_cap
+    ), quota_seat as (
+      -- 平均分配: every marker the same share of the blind marks (ceil, so quotas differ by at most 1
+      -- from the exact share and together cover every paper); 手设定额 and 自由领取: the marker's own.
+      select b.status, mk.paused, mk.leader, st.distribution, st.daily_cap, b.single_exam_id,
+        case when st.distribution = 'even' then ceil((
+            (select count(distinct (m.paper_id, m.marker_id)) from marks m
+              where m.block_id = mk.block_id and m.kind in ('first', 'second'))
+            + (select coalesce(sum(greatest(pp.needed - pp.done, 0)), 0) from mark_papers pp
+              where pp.block_id = mk.block_id and pp.stage = 'blind')
+          )::numeric / greatest((select count(*) from mark_block_markers x where x.block_id = mk.block_id), 1))::int
+          when st.distribution = 'by-class' then null else mk.quota end as quota
+      from mark_block_markers mk join mark_blocks b on b.id = mk.block_id, settings st
       where mk.block_id = ${blockId} and mk.user_id = ${me}
+    ), seat as (
+      select q.*,
+        case when q.quota is null then 0 else (select count(distinct m.paper_id) from marks m
+          where m.block_id = ${blockId} and m.marker_id = ${me} and m.kind in ('first', 'second')) end as blind_done,
+        -- 每日上限: marks given since midnight, China time.
+        case when q.daily_cap is null then 0 else (select count(*) from marks m
+          where m.block_id = ${blockId} and m.marker_id = ${me} and m.kind <> 'spot-check'
+            and m.submitted_at >= (date_trunc('day', ${ts(now)} at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')) end
+          as today_done
+      from quota_seat q
     ), open_seat as (
-      select * from seat where status = 2 and not paused
+      select * from seat where status = 2 and not paused and (daily_cap is null or today_done < daily_cap)
     ), held as (
       select l.id, l.paper_id from mark_leases l, open_seat
       where l.block_id = ${blockId} and l.marker_id = ${me} and l.expires_at > ${ts(now)}
@@ -87,6 +109,15 @@ export async function claimStatement(
         and p.done + (select count(*) from unnest(p.holders, p.held_until) h(m, u)
                       where h.u > ${ts(now)} and h.m <> ${me}) < p.needed
         and not exists (select 1 from marks m where m.paper_id = p.id and m.marker_id = ${me})
+        -- 按班级: a teacher marks only papers of classes they teach the subject to (or head).
+        and (s.distribution <> 'by-class' or exists (
+          select 1 from exam_students es
+          join single_exams se on se.id = es.single_exam_id
+          join multi_exams mx on mx.id = se.multi_exam_id
+          join class_teachers ct on ct.class_id = es.class_id and ct.term_id = mx.term_id
+            and (ct.course_id = se.course_id or ct.is_head)
+          join teachers t on t.id = ct.teacher_id
+          where es.id = p.exam_student_id and t.user_id = ${me}))
       order by p.id limit 1
       for update of p skip locked
     ), upd as (
@@ -107,7 +138,7 @@ export async function claimStatement(
       on conflict (paper_id, marker_id) do update set id = default, expires_at = excluded.expires_at
       returning id, paper_id, expires_at
     )
-    select s.status, s.paused, s.leader, x.token, x.expires_at, x.paper_id, x.stage, x.done, x.image_key, x.answer_text
+    select s.status, s.paused, s.leader, s.daily_cap, s.today_done, x.token, x.expires_at, x.paper_id, x.stage, x.done, x.image_key, x.answer_text
     from (select 1) one
     left join seat s on true
     left join (
@@ -286,20 +317,23 @@ export async function releaseStatement(db: Executor, p: { paperId: number; me: n
  * Returns every lease a marker holds on a 题块 to the queue (a paused or removed marker): the
  * door other parts of marking use so the row's holders stay in step with mark_leases.
  */
-export async function returnLeases(db: Executor, blockId: number, markerIds: readonly number[]) {
-  if (markerIds.length === 0) return;
+export async function returnLeases(db: Executor, blockId: number, markerIds: readonly number[]): Promise<number> {
+  if (markerIds.length === 0) return 0;
   const ids = sql`array[${sql.join(
     markerIds.map((id) => sql`${id}`),
     sql`, `,
   )}]::bigint[]`;
-  await db.execute(sql`
+  const result = await db.execute(sql`
     with l as (
       delete from mark_leases where block_id = ${blockId} and marker_id = any(${ids}) returning paper_id
+    ), upd as (
+      update mark_papers p set
+        holders = array(select h.m from unnest(p.holders, p.held_until) with ordinality h(m, u, n)
+          where not (h.m = any(${ids})) order by h.n),
+        held_until = array(select h.u from unnest(p.holders, p.held_until) with ordinality h(m, u, n)
+          where not (h.m = any(${ids})) order by h.n)
+      where p.id in (select paper_id from l)
     )
-    update mark_papers p set
-      holders = array(select h.m from unnest(p.holders, p.held_until) with ordinality h(m, u, n)
-        where not (h.m = any(${ids})) order by h.n),
-      held_until = array(select h.u from unnest(p.holders, p.held_until) with ordinality h(m, u, n)
-        where not (h.m = any(${ids})) order by h.n)
-    where p.id in (select paper_id from l)`);
+    select count(*)::int as n from l`);
+  return Number(rowsOf<{ n: number }>(result)[0]!.n);
 }

@@ -3,13 +3,13 @@ import {
   eduCourses,
   markBlockMarkers,
   markBlocks,
-  markLeases,
   markMonitorSettings,
   multiExams,
   singleExams,
   users,
 } from '../../../db/schema.ts';
 import type { Executor } from '../../../platform/db.ts';
+import { returnLeases } from '../dispatch/dispatch-sql.ts';
 
 // The monitors' SQL (marking.md "Monitors", "Quality"). A 联考 题块 has 100,000 papers and 200,000+
 // marks, so figures are aggregated in the database: one grouped statement for progress of any
@@ -101,6 +101,7 @@ export interface StageCounts {
   needsSecond: number;
   needsThird: number;
   needsArbitration: number;
+  openProblems: number;
   remainingMarks: number;
   marks: number;
   lastHour: number;
@@ -136,6 +137,12 @@ export async function stageCounts(db: Executor, blockIds: number[], now: Date): 
         count(*) filter (where submitted_at > ${hourAgo} and submitted_at <= ${now.toISOString()})::int last_hour
       from marks where block_id in (${ids}) group by block_id`),
   );
+  // 问题卷 waiting for their 题组长 (mark_problems rows not yet resolved).
+  const problems = rowsOf<Record<string, number | string>>(
+    await db.execute(sql`
+      select block_id, count(*)::int open_problems from mark_problems
+      where block_id in (${ids}) and resolved_at is null group by block_id`),
+  );
   for (const id of blockIds) {
     out.set(id, {
       blockId: id,
@@ -145,6 +152,7 @@ export async function stageCounts(db: Executor, blockIds: number[], now: Date): 
       needsSecond: 0,
       needsThird: 0,
       needsArbitration: 0,
+      openProblems: 0,
       remainingMarks: 0,
       marks: 0,
       lastHour: 0,
@@ -164,6 +172,7 @@ export async function stageCounts(db: Executor, blockIds: number[], now: Date): 
   for (const r of marked) {
     Object.assign(out.get(Number(r.block_id))!, { marks: Number(r.marks), lastHour: Number(r.last_hour) });
   }
+  for (const r of problems) out.get(Number(r.block_id))!.openProblems = Number(r.open_problems);
   return out;
 }
 
@@ -195,9 +204,6 @@ export async function setPaused(db: Executor, blockId: number, userId: number, p
     .set({ paused })
     .where(and(eq(markBlockMarkers.blockId, blockId), eq(markBlockMarkers.userId, userId)));
   if (!paused) return 0;
-  const dropped = await db
-    .delete(markLeases)
-    .where(and(eq(markLeases.blockId, blockId), eq(markLeases.markerId, userId)))
-    .returning({ id: markLeases.id });
-  return dropped.length;
+  // Through dispatch's one door, so the papers' holders copy is cleared with the lease rows.
+  return returnLeases(db, blockId, [userId]);
 }

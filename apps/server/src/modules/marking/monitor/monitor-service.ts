@@ -42,7 +42,7 @@ export function createMonitorService(db: Db, clock: Clock = { now: () => new Dat
       needsSecond: counts.needsSecond,
       needsThird: counts.needsThird,
       needsArbitration: counts.needsArbitration,
-      openProblems: 0,
+      openProblems: counts.openProblems,
       marks: counts.marks,
       remainingMarks: counts.remainingMarks,
       ratePerHour: rate,

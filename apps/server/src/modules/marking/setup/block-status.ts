@@ -34,6 +34,8 @@ export function createBlockStatusService(db: Db) {
           await papersFromScans(tx, block);
         }
         if (params.action === 'finish') {
+          const problems = await repo.openProblemsCount(tx, blockId);
+          if (problems > 0) throw ruleBroken(`题块「${block.name}」还有 ${problems} 份问题卷未处理，不能结束`);
           const open = await repo.openPapersCount(tx, blockId);
           if (open > 0) throw ruleBroken(`题块「${block.name}」还有 ${open} 份试卷没有最终得分，不能结束`);
           const nos = await questionNos(

@@ -1,16 +1,17 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import {
   examQuestions,
   markBlockMarkers,
   markBlocks,
-  markLeases,
   markPapers,
+  markProblems,
   marks,
   multiExams,
   singleExams,
   users,
 } from '../../../db/schema.ts';
 import type { Executor, Tx } from '../../../platform/db.ts';
+import { returnLeases } from '../dispatch/dispatch-sql.ts';
 
 // 题块 set-up reads and writes: blocks of a single exam, their markers, and the 我的阅卷任务 list.
 
@@ -105,7 +106,8 @@ export async function markersWithMarks(db: Executor, blockId: number, userIds: n
 
 /** Removes markers and their leases, so a paper they held goes back at once, not after expiry. */
 export async function deleteMarkers(tx: Tx, blockId: number, userIds: number[]) {
-  await tx.delete(markLeases).where(and(eq(markLeases.blockId, blockId), inArray(markLeases.markerId, userIds)));
+  // Through dispatch's one door, so the papers' holders copy is cleared with the lease rows.
+  await returnLeases(tx, blockId, userIds);
   await tx
     .delete(markBlockMarkers)
     .where(and(eq(markBlockMarkers.blockId, blockId), inArray(markBlockMarkers.userId, userIds)));
@@ -119,6 +121,15 @@ export async function papersCount(db: Executor, blockIds: number[]) {
     .where(inArray(markPapers.blockId, blockIds))
     .groupBy(markPapers.blockId);
   return new Map(rows.map((r) => [r.blockId, r.n]));
+}
+
+/** 问题卷 not yet resolved by the 题组长: a 题块 cannot finish over them. */
+export async function openProblemsCount(db: Executor, blockId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(markProblems)
+    .where(and(eq(markProblems.blockId, blockId), isNull(markProblems.resolvedAt)));
+  return row?.n ?? 0;
 }
 
 export async function openPapersCount(db: Executor, blockId: number) {

@@ -4,6 +4,7 @@ import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db, Executor } from '../../../platform/db.ts';
 import { badInput, notFound, ruleBroken } from '../../../platform/errors.ts';
 import type { Clock } from '../dispatch/dispatch-service.ts';
+import { remergeStudents } from '../merge/merge-service.ts';
 import { ledBlock } from '../monitor/monitor-access.ts';
 import * as monitorRepo from '../monitor/monitor-repo.ts';
 import * as repo from './spot-check-repo.ts';
@@ -107,6 +108,9 @@ export function createSpotCheckService(db: Db, onChange: (blockId: number) => vo
           at: clock.now(),
         });
         await repo.setFinals(tx, paper.id, scores, total);
+        // A finished and merged subject: the student's score follows the correction at once
+        // (remergeStudents does nothing while a 题块 of the subject is still being marked).
+        await remergeStudents(tx, actor, block.singleExamId, [paper.examStudentId]);
         await repo.recordCheck(tx, {
           blockId: block.id,
           paperId: paper.id,
