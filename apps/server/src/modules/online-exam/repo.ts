@@ -154,6 +154,16 @@ export async function reopenSitting(tx: Tx, id: number, deadline: Date) {
     .where(eq(onlineSittings.id, id));
 }
 
+/** Adds 题块 names to the sitting's list of answers changed after marking (each once). */
+export async function noteChangedAfterMarking(tx: Tx, id: number, blockNames: string[]) {
+  const [row] = await tx
+    .select({ names: onlineSittings.changedAfterMarking })
+    .from(onlineSittings)
+    .where(eq(onlineSittings.id, id));
+  const names = [...new Set([...(row?.names ?? []), ...blockNames])];
+  await tx.update(onlineSittings).set({ changedAfterMarking: names }).where(eq(onlineSittings.id, id));
+}
+
 export async function countLeave(ex: Executor, id: number) {
   const [row] = await ex
     .update(onlineSittings)
