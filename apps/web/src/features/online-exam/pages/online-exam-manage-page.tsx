@@ -22,6 +22,7 @@ import {
   Table,
   type TableColumnsType,
   Tag,
+  Tooltip,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -238,6 +239,18 @@ function MonitorDialog({ exam, onClose }: { exam: OnlineExamSummary; onClose: ()
     { key: 'state', title: '状态', render: (_v, r) => STATE[r.state] },
     { key: 'answered', title: '已答题数', dataIndex: 'answered' },
     { key: 'leave', title: '离开页面次数', dataIndex: 'leaveCount' },
+    {
+      key: 'changed',
+      title: '阅后改答',
+      render: (_v, r) =>
+        r.changedAfterMarking.length > 0 ? (
+          <Tooltip title="重新开放后再次交卷时，这些题块的作答已改变，但已批阅的试卷保留原作答与评分">
+            <Tag color="warning">{r.changedAfterMarking.join('、')}</Tag>
+          </Tooltip>
+        ) : (
+          '—'
+        ),
+    },
     { key: 'submitted', title: '交卷时间', render: (_v, r) => (r.submittedAt ? formatDateTime(r.submittedAt) : '—') },
     ...(admin
       ? [
