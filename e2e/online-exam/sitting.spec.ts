@@ -5,6 +5,7 @@ import {
   markingApi,
   type OnlineExamSummary,
   onlineExamApi,
+  type SittingRow,
   type StoredUser,
 } from '@huikao/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -97,6 +98,24 @@ describe('在线考试', () => {
     await page.reload();
     await card(page).waitFor();
     await expect.poll(async () => card(page).getByRole('button', { name: /已答/ }).count()).toBe(2);
+    // Leaving the window (blur, here twice as when a tab switch also hides the page) counts once.
+    const admin = await loginAs('admin01');
+    const exams = await ok<OnlineExamSummary[]>(onlineExamApi.findOnlineExams, { schoolId: admin.schoolId }, admin);
+    const exam = exams.find((e) => e.name === EXAM)!;
+    const leaves = async () =>
+      (
+        await ok<SittingRow[]>(onlineExamApi.findOnLineExamStuInfoBySeId, { onlineExamId: exam.onlineExamId }, admin)
+      ).reduce((n, r) => n + r.leaveCount, 0);
+    const before = await leaves();
+    await page.evaluate(() => {
+      window.dispatchEvent(new Event('blur'));
+      window.dispatchEvent(new Event('blur'));
+    });
+    await expect.poll(leaves, { timeout: 15_000 }).toBe(before + 1);
+    await page.waitForTimeout(500);
+    expect(await leaves()).toBe(before + 1);
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+
     await cardButtons.nth(2).click();
     await answerShown(page, '设一次函数 y=kx+b，代入两点得 k=2，b=1');
     await waitSaved(page);
@@ -106,10 +125,10 @@ describe('在线考试', () => {
     await page.locator('.ant-modal').filter({ hasText: '确认交卷' }).getByRole('button', { name: '确认交卷' }).click();
     await expect.poll(async () => card(page).textContent()).toMatch(/已交卷/);
 
-    const admin = await loginAs('admin01');
-    const exams = await ok<OnlineExamSummary[]>(onlineExamApi.findOnlineExams, { schoolId: admin.schoolId }, admin);
-    const exam = exams.find((e) => e.name === EXAM)!;
-    expect(exam.submittedCount).toBeGreaterThanOrEqual(1);
+    const submitted = (
+      await ok<OnlineExamSummary[]>(onlineExamApi.findOnlineExams, { schoolId: admin.schoolId }, admin)
+    ).find((e) => e.name === EXAM)!;
+    expect(submitted.submittedCount).toBeGreaterThanOrEqual(1);
     expect(await markThroughApi(admin, exam.seId)).toBeGreaterThanOrEqual(2);
     await ok(onlineExamApi.releaseOnlineExam, { onlineExamId: exam.onlineExamId }, admin);
 

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type NonIndexRouteObject, type RouteObject, redirect } from 'react-router';
 import { ErrorPage, RouteErrorPage } from './components/error-page.tsx';
 import { PageSpinner } from './components/page-spinner.tsx';
+import { providePaperActions } from './components/paper-actions.tsx';
 import {
   analysisDetailRoutes,
   schoolAnalysisRoutes,
@@ -18,7 +19,12 @@ import {
   quesMonitorRoute,
 } from './features/marking/monitor/routes.tsx';
 import { markSetupTab } from './features/marking/setup/routes.tsx';
-import { onlineExamPages, onlineExamsRoute, StudentOnlineExams } from './features/online-exam/routes.tsx';
+import {
+  OnlineExamFromPaperAction,
+  onlineExamPages,
+  onlineExamsRoute,
+  StudentOnlineExams,
+} from './features/online-exam/routes.tsx';
 import { questionBankRoutes } from './features/question-bank/routes.tsx';
 import { cardDetailRoutes, handInMakingTabs, myCardRoute } from './features/scanning/routes.tsx';
 import { initDataRoutes } from './features/school-base/routes.tsx';
@@ -47,6 +53,8 @@ const errorRoutes: RouteObject[] = [
 
 // 阅卷设置 (#17) is marking's screen shown as a tab of scanning's 试卷制作.
 handInMakingTabs([markSetupTab]);
+// 建在线考试 (#18) is online-exam's action shown on question-bank's 我的试卷 rows.
+providePaperActions([OnlineExamFromPaperAction]);
 /** A section with one more page from another feature (features never import each other). */
 function withPage(section: RouteObject, page: RouteObject): RouteObject {
   const parent = section as NonIndexRouteObject;

@@ -115,6 +115,8 @@ export const sittingRowSchema = z.object({
   submittedBy: z.string().nullable(),
   answered: z.number(),
   leaveCount: z.number(),
+  /** 题块 whose answer changed on a submission after reopening, when the paper was already marked (marks kept). */
+  changedAfterMarking: z.array(z.string()),
 });
 export type SittingRow = z.infer<typeof sittingRowSchema>;
 

@@ -8,7 +8,7 @@ import { registerMarkingRoutes } from './routes.ts';
 
 export type { Clock } from './dispatch/dispatch-service.ts';
 export { remergeStudents } from './merge/merge-service.ts';
-export { blocksOfExam, createDefaultBlocks, finalScoresOfExam } from './online-door.ts';
+export { blocksOfExam, createDefaultBlocks, finalScoresOfExam, putOnlinePaper } from './online-door.ts';
 export { createPapers, type NewPaper } from './papers.ts';
 // For finishing a 题块 (setup): papers still to spot-check before the quota is met.
 export { spotCheckOutstanding } from './spot-check/spot-check-service.ts';

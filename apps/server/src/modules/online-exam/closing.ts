@@ -1,7 +1,7 @@
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { writeOnlineAnswers } from '../exams/index.ts';
-import { blocksOfExam, createPapers } from '../marking/index.ts';
+import { blocksOfExam, putOnlinePaper } from '../marking/index.ts';
 import { questionsOf } from './paper-view.ts';
 import type { OnlineExamRow, SittingRow } from './repo.ts';
 import * as repo from './repo.ts';
@@ -9,7 +9,9 @@ import * as repo from './repo.ts';
 // Closing a sitting (by the student, the deadline sweep or an administrator), in the caller's
 // transaction with the sitting locked: objective answers scored from the key at once through the
 // exams score path, subjective answers put on their 题块 for the marking desk (typed text; an empty
-// answer is a paper too, so the marker gives it its 0).
+// answer is a paper too, so the marker gives it its 0). A sitting reopened and submitted again
+// updates its papers' text while unmarked; a marked paper keeps its text and the sitting records
+// the 题块 for the teacher (the monitor's changedAfterMarking).
 
 /** Scores are written in the name of the exam's maker: the online exam is theirs, whoever closes it. */
 export function makerActor(exam: OnlineExamRow): Actor {
@@ -49,13 +51,16 @@ export async function closeSitting(
     `在线考试交卷（${by === 'student' ? '学生交卷' : by === 'deadline' ? '到时自动交卷' : '管理员收卷'}）`,
   );
   const numbers = new Map(questions.map((q) => [q.questionId, q.questionNo]));
+  const changedAfterMarking: string[] = [];
   for (const block of await blocksOfExam(tx, exam.singleExamId)) {
     const parts = block.questionIds.map((id) => {
       const text = (answers.get(id) ?? '').trim();
       return block.questionIds.length > 1 ? `第${numbers.get(id) ?? ''}题：${text || '（未作答）'}` : text;
     });
     const text = parts.join('\n').trim() || '（未作答）';
-    await createPapers(tx, block.id, [{ examStudentId: sitting.examStudentId, text }]);
+    const put = await putOnlinePaper(tx, block.id, sitting.examStudentId, text);
+    if (put === 'marked') changedAfterMarking.push(block.name);
   }
+  if (changedAfterMarking.length > 0) await repo.noteChangedAfterMarking(tx, sitting.id, changedAfterMarking);
   return closed;
 }

@@ -39,6 +39,7 @@ export function createManageService(db: Db, clock: Clock) {
         submittedBy: r.sitting?.submittedBy ?? null,
         answered: r.answered,
         leaveCount: r.sitting?.leaveCount ?? 0,
+        changedAfterMarking: r.sitting?.changedAfterMarking ?? [],
       }));
     },
 

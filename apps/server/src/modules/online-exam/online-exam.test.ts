@@ -13,7 +13,7 @@ import {
 } from '@huikao/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markPapers, qbQuestions, studentScores } from '../../db/schema.ts';
+import { examStudents, markPapers, qbQuestions, studentScores } from '../../db/schema.ts';
 import { login } from '../../test/client.ts';
 import { type ExamsSetup, setUpExams } from '../../test/exams-fixture.ts';
 import { draft } from '../../test/question-bank-fixture.ts';
@@ -230,8 +230,18 @@ describe('the deadline', () => {
     ).toEqual({
       leaveCount: 1,
     });
-    expectOk(await save(students[2]!, kindOf(expectOk(await start(students[2]!)), 'single').questionId, 'B', 2));
+    const reopened = expectOk(await start(students[2]!));
+    expectOk(await save(students[2]!, kindOf(reopened, 'single').questionId, 'B', 2));
+    // The typed answer's paper (unmarked yet) takes the answer of the second submission.
+    const typedOfThird = reopened.sections.flatMap((sec) => sec.questions).filter((q) => q.kind === 'text')[1]!;
+    expectOk(await save(students[2]!, typedOfThird.questionId, '补充：k=1', 1));
     expectOk(await s.call(api.forceSubmitOnlineExam, params));
+    const third = await s.db
+      .select({ text: markPapers.answerText })
+      .from(markPapers)
+      .innerJoin(examStudents, eq(examStudents.id, markPapers.examStudentId))
+      .where(and(eq(examStudents.studentId, s.students[2]!.id), eq(examStudents.singleExamId, Number(exam.seId))));
+    expect(third.map((p) => p.text)).toContain('补充：k=1');
     expectFailure(await s.call(api.forceSubmitOnlineExam, params), 422, /已交卷/);
     const rows = expectOk(
       await s.call<SittingRow[]>(api.findOnLineExamStuInfoBySeId, { onlineExamId: exam.onlineExamId }),
@@ -271,6 +281,25 @@ describe('marking and release', () => {
       marked++;
     }
     expect(marked).toBe(3);
+    // 张一 reopened after marking and submitting a different answer: the marked paper keeps the
+    // marked text and the teacher is told which 题块 changed.
+    const first = { onlineExamId: exam.onlineExamId, studentId: String(s.students[0]!.id) };
+    expectOk(await s.call(api.reopenOnlineExam, { ...first, minutes: 5 }));
+    expectOk(await save(students[0]!, typedId, '设 y=kx+b，则 k=3', 4));
+    expectOk(await s.as(students[0]!, api.submitOnlineExam, { onlineExamId: exam.onlineExamId }));
+    const monitor = expectOk(
+      await s.as<SittingRow[]>(s.sessions.mathTeacher, api.findOnLineExamStuInfoBySeId, {
+        onlineExamId: exam.onlineExamId,
+      }),
+    );
+    expect(monitor.find((r) => r.name === '张一')!.changedAfterMarking).toEqual([typedBlock.name]);
+    expect(monitor.find((r) => r.name === '张二')!.changedAfterMarking).toEqual([]);
+    const kept = await s.db
+      .select({ text: markPapers.answerText })
+      .from(markPapers)
+      .where(eq(markPapers.blockId, Number(typedBlock.id)));
+    expect(kept.map((p) => p.text)).toContain('设 y=kx+b，则 k=2');
+    expect(kept.map((p) => p.text)).not.toContain('设 y=kx+b，则 k=3');
     const released = expectOk(
       await s.as<OnlineExamSummary>(s.sessions.mathTeacher, api.releaseOnlineExam, { onlineExamId: exam.onlineExamId }),
     );
@@ -279,7 +308,8 @@ describe('marking and release', () => {
       await s.as<OnlineResult>(students[0]!, api.findOnlineExamResult, { onlineExamId: exam.onlineExamId }),
     );
     expect(result.total).toBe(9);
-    const typed = result.questions.find((q) => q.answer.includes('k=2'))!;
+    // The score is the marked paper's (its text kept); the answer shown is the newest saved.
+    const typed = result.questions.find((q) => q.answer.includes('k=3'))!;
     expect(typed).toMatchObject({ score: 5 });
     const choice = result.questions.find((q) => q.kind === 'single')!;
     expect(choice).toMatchObject({ answer: 'B', key: 'B', score: 4 });

@@ -112,32 +112,6 @@ export async function answersOf(ex: Executor, sittingIds: number[]) {
   return ex.select().from(onlineAnswers).where(inArray(onlineAnswers.sittingId, sittingIds));
 }
 
-/**
- * Saves an answer unless the stored one has a version as new or newer: one statement, so two saves
- * of one answer racing on PostgreSQL leave the higher version whatever order they commit in.
- * Returns the version stored afterwards and whether this save was it.
- */
-export async function upsertAnswer(
-  ex: Executor,
-  values: { sittingId: number; questionId: string; answer: string; flagged: boolean; version: number; savedAt: Date },
-) {
-  const written = await ex
-    .insert(onlineAnswers)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [onlineAnswers.sittingId, onlineAnswers.questionId],
-      set: { answer: values.answer, flagged: values.flagged, version: values.version, savedAt: values.savedAt },
-      setWhere: sql`${onlineAnswers.version} < excluded.version`,
-    })
-    .returning({ version: onlineAnswers.version });
-  if (written.length > 0) return { version: values.version, stored: true };
-  const [row] = await ex
-    .select({ version: onlineAnswers.version })
-    .from(onlineAnswers)
-    .where(and(eq(onlineAnswers.sittingId, values.sittingId), eq(onlineAnswers.questionId, values.questionId)));
-  return { version: row?.version ?? values.version, stored: false };
-}
-
 export async function markSubmitted(tx: Tx, id: number, at: Date, by: string) {
   const rows = await tx
     .update(onlineSittings)
@@ -152,6 +126,16 @@ export async function reopenSitting(tx: Tx, id: number, deadline: Date) {
     .update(onlineSittings)
     .set({ submittedAt: null, submittedBy: null, deadline })
     .where(eq(onlineSittings.id, id));
+}
+
+/** Adds 题块 names to the sitting's list of answers changed after marking (each once). */
+export async function noteChangedAfterMarking(tx: Tx, id: number, blockNames: string[]) {
+  const [row] = await tx
+    .select({ names: onlineSittings.changedAfterMarking })
+    .from(onlineSittings)
+    .where(eq(onlineSittings.id, id));
+  const names = [...new Set([...(row?.names ?? []), ...blockNames])];
+  await tx.update(onlineSittings).set({ changedAfterMarking: names }).where(eq(onlineSittings.id, id));
 }
 
 export async function countLeave(ex: Executor, id: number) {
@@ -234,4 +218,58 @@ export async function examGivenToUser(ex: Executor, examId: number, userId: numb
       ),
     );
   return row ?? null;
+}
+
+/**
+ * The save in one statement (one round trip, no transaction): the caller's own open sitting found
+ * from their user and school and locked FOR SHARE (a submission's FOR UPDATE waits for it, and a
+ * save waiting on a submission re-reads the row, so it sees the submission), the answer upserted
+ * unless a newer version is stored. Null when the user has no sitting of the exam; otherwise the
+ * sitting's state and the version stored afterwards (`stored`: this save's).
+ */
+export async function saveAnswerAtOnce(
+  ex: Executor,
+  p: {
+    onlineExamId: number;
+    userId: number;
+    schoolId: number;
+    questionId: string;
+    answer: string;
+    flagged: boolean;
+    version: number;
+    now: Date;
+  },
+) {
+  const now = p.now.toISOString();
+  const result = await ex.execute(sql`
+    with s as (
+      select os.id, os.submitted_at, os.deadline
+      from online_sittings os join students st on st.id = os.student_id
+      where os.online_exam_id = ${p.onlineExamId} and st.user_id = ${p.userId} and st.school_id = ${p.schoolId}
+      for share of os
+    ), w as (
+      insert into online_answers (sitting_id, question_id, answer, flagged, version, saved_at)
+      select s.id, ${p.questionId}, ${p.answer}, ${p.flagged}, ${p.version}, ${now}::timestamptz
+      from s where s.submitted_at is null and s.deadline > ${now}::timestamptz
+      on conflict (sitting_id, question_id) do update
+        set answer = excluded.answer, flagged = excluded.flagged, version = excluded.version, saved_at = excluded.saved_at
+        where online_answers.version < excluded.version
+      returning version
+    )
+    select s.submitted_at is not null as submitted, s.deadline <= ${now}::timestamptz as timed_out,
+      (select version from w) as written,
+      (select a.version from online_answers a where a.sitting_id = s.id and a.question_id = ${p.questionId}) as held
+    from s`);
+  const [row] = (
+    result as unknown as {
+      rows: { submitted: boolean; timed_out: boolean; written: number | null; held: number | null }[];
+    }
+  ).rows;
+  if (!row) return null;
+  return {
+    submitted: row.submitted,
+    timedOut: row.timed_out,
+    version: row.written ?? row.held ?? p.version,
+    stored: row.written !== null,
+  };
 }

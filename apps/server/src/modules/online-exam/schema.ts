@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { schools } from '../../platform/schema.ts';
 import { users } from '../auth/schema.ts';
@@ -74,6 +75,8 @@ export const onlineSittings = pgTable(
     /** student, deadline (the server's sweep) or admin. */
     submittedBy: text(),
     leaveCount: integer().notNull().default(0),
+    /** 题块 names whose answer changed on a later submission after the paper was marked (marks kept). */
+    changedAfterMarking: text().array().notNull().default(sql`'{}'`),
   },
   (t) => [unique().on(t.onlineExamId, t.studentId), index().on(t.deadline)],
 );

@@ -19,6 +19,8 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 export function createSittingService(db: Db, clock: Clock = systemClock) {
+  /** Question ids of each exam's paper (a snapshot, never edited after making). */
+  const paperQuestions = new Map<number, Set<string>>();
   async function me(actor: Actor, schoolId: number) {
     const student = await repo.studentOfUser(db, actor.userId, schoolId);
     if (!student) throw forbidden('当前账号不是本校学生');
@@ -111,30 +113,44 @@ export function createSittingService(db: Db, clock: Clock = systemClock) {
       return sittingView(exam, sitting, student.id);
     },
 
+    /**
+     * One statement on the hot path (issue #18's load target): the paper's question ids are known
+     * from a cache (papers are snapshots, never edited), the sitting is found from the caller's
+     * user and school inside the save itself. The slower look-ups only run to name a refusal.
+     */
     async save(
       actor: Actor,
       p: { onlineExamId: string; questionId: string; answer: string; flagged: boolean; version: number },
     ) {
-      const { exam, student } = await given(actor, Number(p.onlineExamId));
-      if (!exam.paper.sections.some((s) => s.questions.some((q) => q.questionId === p.questionId))) {
+      const onlineExamId = Number(p.onlineExamId);
+      let questions = paperQuestions.get(onlineExamId);
+      if (!questions) {
+        const { exam } = await given(actor, onlineExamId);
+        questions = new Set(exam.paper.sections.flatMap((s) => s.questions.map((q) => q.questionId)));
+        if (paperQuestions.size > 1000) paperQuestions.clear();
+        paperQuestions.set(onlineExamId, questions);
+      }
+      if (!questions.has(p.questionId)) {
+        await given(actor, onlineExamId); // an exam not given to the caller stays 404 as if absent
         throw notFound('题目不属于该考试');
       }
-      return db.transaction(async (tx) => {
-        const sitting = await repo.lockSitting(tx, exam.id, student.id, 'share');
-        if (!sitting) throw ruleBroken('请先开始作答');
-        if (sitting.submittedAt) throw ruleBroken('已交卷，不能再修改答案');
-        const now = clock.now();
-        if (now >= sitting.deadline) throw ruleBroken('考试时间已到，不能再修改答案');
-        const saved = await repo.upsertAnswer(tx, {
-          sittingId: sitting.id,
-          questionId: p.questionId,
-          answer: p.answer,
-          flagged: p.flagged,
-          version: p.version,
-          savedAt: now,
-        });
-        return { questionId: p.questionId, ...saved };
+      const saved = await repo.saveAnswerAtOnce(db, {
+        onlineExamId,
+        userId: actor.userId,
+        schoolId: actor.schoolId,
+        questionId: p.questionId,
+        answer: p.answer,
+        flagged: p.flagged,
+        version: p.version,
+        now: clock.now(),
       });
+      if (!saved) {
+        await given(actor, onlineExamId);
+        throw ruleBroken('请先开始作答');
+      }
+      if (saved.submitted) throw ruleBroken('已交卷，不能再修改答案');
+      if (saved.timedOut) throw ruleBroken('考试时间已到，不能再修改答案');
+      return { questionId: p.questionId, version: saved.version, stored: saved.stored };
     },
 
     async submit(actor: Actor, onlineExamId: number) {

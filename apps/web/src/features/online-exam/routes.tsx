@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
+import type { PaperActionProps } from '../../components/paper-actions.tsx';
 import type { RouteHandle } from '../../lib/route-kit.ts';
 
 // Online exams (issue #18): the teachers' 在线考试 page in 考试阅卷, the student's sitting and
@@ -32,6 +33,19 @@ export function StudentOnlineExams() {
   return (
     <Suspense fallback={null}>
       <Panel />
+    </Suspense>
+  );
+}
+
+const FromPaper = lazy(async () => ({
+  default: (await import('./components/online-exam-from-paper.tsx')).OnlineExamFromPaper,
+}));
+
+/** 建在线考试 on a 我的试卷 row (handed to question-bank by router.tsx), loaded with its own chunk. */
+export function OnlineExamFromPaperAction(props: PaperActionProps) {
+  return (
+    <Suspense fallback={null}>
+      <FromPaper {...props} />
     </Suspense>
   );
 }

@@ -7,6 +7,7 @@ import { FormulaText } from '../../../components/formula-text.tsx';
 import { call } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { readStoredUser } from '../../../lib/session.ts';
+import { createLeaveCounter, watchLeaving } from '../leave-counter.ts';
 import { onlineExamKeys } from '../queries.ts';
 import { createSaveQueue, type SaveQueue } from '../save-queue.ts';
 
@@ -86,15 +87,12 @@ function SittingScreen({ sitting }: { sitting: Sitting }) {
 
   useEffect(() => {
     if (done) return;
-    const left = () => {
-      if (document.visibilityState === 'hidden') {
-        void call(onlineExamApi.leaveOnlineExam, { onlineExamId: sitting.onlineExamId }, { silent: true }).catch(
-          () => undefined,
-        );
-      }
-    };
-    document.addEventListener('visibilitychange', left);
-    return () => document.removeEventListener('visibilitychange', left);
+    const counter = createLeaveCounter(() => {
+      void call(onlineExamApi.leaveOnlineExam, { onlineExamId: sitting.onlineExamId }, { silent: true }).catch(
+        () => undefined,
+      );
+    });
+    return watchLeaving(counter);
   }, [done, sitting.onlineExamId]);
 
   const timeUp = now >= deadline;

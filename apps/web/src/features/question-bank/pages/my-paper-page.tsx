@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, useTableQuery } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PaperActions } from '../../../components/paper-actions.tsx';
 import { call } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -180,7 +181,7 @@ function UserPapers({ owner }: { owner: Owner | null }) {
             render: (_: unknown, paper) => formatDateTime(paper.updatedAt),
           },
         ]}
-        actionsWidth={320}
+        actionsWidth={400}
         rowActions={(paper) => (
           <Space size={4}>
             <Button size="small" type="link" onClick={() => setOpened(paper.paperId)}>
@@ -190,6 +191,7 @@ function UserPapers({ owner }: { owner: Owner | null }) {
             <Button size="small" type="link" onClick={() => setExamOf(paper)} disabled={paper.questionCount === 0}>
               用此试卷建考试
             </Button>
+            <PaperActions paper={paper} />
             <Popconfirm title="提交后由教务管理员审核发布到校本试卷，确定提交吗？" onConfirm={() => submit(paper)}>
               <Button size="small" type="link">
                 提交到校本

@@ -1,0 +1,1 @@
+ALTER TABLE "online_sittings" ADD COLUMN "changed_after_marking" text[] DEFAULT '{}' NOT NULL;
