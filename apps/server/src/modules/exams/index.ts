@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import type { FileStorage } from '../../platform/storage.ts';
+import { registerExamImportRoutes } from './imports/exam-import-routes.ts';
 import { registerExamRoutes } from './routes.ts';
 import { registerScoreRoutes } from './score-routes.ts';
 
@@ -26,6 +27,7 @@ export function createExamsModule(db: Db, storage: FileStorage) {
     routes(app: FastifyInstance) {
       registerExamRoutes(app, db, storage);
       registerScoreRoutes(app, db);
+      registerExamImportRoutes(app, db);
     },
   };
 }

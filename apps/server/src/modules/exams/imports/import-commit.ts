@@ -1,6 +1,6 @@
 import type { ScoreImportResult } from '@huikao/contracts';
 import type { Actor } from '../../../platform/auth-context.ts';
-import type { Db } from '../../../platform/db.ts';
+import type { Db, Executor } from '../../../platform/db.ts';
 import { assertNotLocked, type CallParams, ownMultiExam, subjectOfMulti } from '../access.ts';
 import { applyPapers, openPapers, type PaperUpdate, paperOf } from '../scores/score-apply.ts';
 import { paperFromInput } from '../scores/score-input.ts';
@@ -38,65 +38,78 @@ export async function commitScoreImport(
   const bySubject = new Map<number, CheckedRow[]>();
   for (const row of valid) bySubject.set(row.subject!.seId, [...(bySubject.get(row.subject!.seId) ?? []), row]);
 
-  let addedStudents = 0;
-  let changedScores = 0;
-  let unchanged = 0;
-  await db.transaction(async (tx) => {
-    // Subjects in id order, like every writer of scores, so two imports never wait on each other in a circle.
-    for (const [id, rows] of [...bySubject].sort(([a], [b]) => a - b)) {
-      const studentIds = rows.map((r) => r.student!.id);
-      // The questions and full mark too are read again under the lock: a change since the preview counts.
-      const { questions, fullMark, papers } = await openPapers(tx, id, studentIds);
-      const listed = new Map(papers.map((r) => [r.studentId, r]));
-      const missing = rows.filter((r) => !listed.has(r.student!.id));
-      const added = await insertExamStudents(
-        tx,
-        missing.map((r) => seatOf(multi.schoolId, id, r.student!)),
-      );
-      addedStudents += added.size;
-      // Read the new seats under the lock: a parallel call may have seated (and scored) some first.
-      if (missing.length > 0) {
-        const seated = await openPapers(
-          tx,
-          id,
-          missing.map((r) => r.student!.id),
-        );
-        for (const paper of seated.papers) listed.set(paper.studentId, paper);
-      }
-      const updates: PaperUpdate[] = [];
-      for (const row of rows) {
-        const current = listed.get(row.student!.id)!;
-        const result = paperFromInput(questions, fullMark, paperOf(current.score, current.absent), row.input);
-        if ('errors' in result) {
-          skipped.push({ sheet: row.sheet, rowNo: row.rowNo, errors: result.errors });
-          continue;
-        }
-        updates.push({
-          studentId: row.student!.id,
-          examStudentId: current.esId,
-          before: current.score,
-          beforeAbsent: current.absent,
-          next: result.paper,
-        });
-      }
-      const result = await applyPapers(
-        tx,
-        {
-          actor,
-          schoolId: multi.schoolId,
-          seId: id,
-          questions,
-          source: 'import',
-          reason: '成绩导入',
-        },
-        updates,
-      );
-      changedScores += result.changedScores;
-      unchanged += updates.length - result.changedStudents.size;
-    }
-  });
+  const counts = await db.transaction((tx) => applyImportRows(tx, actor, multi.schoolId, bySubject, skipped));
   // A student is one person however many subjects (sheets) hold a row of theirs: 270 students of a
   // nine-subject exam are 270 students, written as 2,430 rows.
   const students = new Set(valid.map((r) => r.student!.id)).size;
-  return { students, rows: valid.length, addedStudents, changedScores, unchanged, skipped };
+  return { students, rows: valid.length, ...counts, skipped };
+}
+
+/**
+ * The checked rows of each subject written through applyPapers in the caller's transaction (also
+ * 一键导入考试's): students not yet sitting a subject are seated, rows a paper refuses go to skipped.
+ */
+export async function applyImportRows(
+  tx: Executor,
+  actor: Actor,
+  schoolId: number,
+  bySubject: Map<number, CheckedRow[]>,
+  skipped: { sheet: string; rowNo: number; errors: string[] }[],
+): Promise<{ addedStudents: number; changedScores: number; unchanged: number }> {
+  let addedStudents = 0;
+  let changedScores = 0;
+  let unchanged = 0;
+  // Subjects in id order, like every writer of scores, so two imports never wait on each other in a circle.
+  for (const [id, rows] of [...bySubject].sort(([a], [b]) => a - b)) {
+    const studentIds = rows.map((r) => r.student!.id);
+    // The questions and full mark too are read again under the lock: a change since the preview counts.
+    const { questions, fullMark, papers } = await openPapers(tx, id, studentIds);
+    const listed = new Map(papers.map((r) => [r.studentId, r]));
+    const missing = rows.filter((r) => !listed.has(r.student!.id));
+    const added = await insertExamStudents(
+      tx,
+      missing.map((r) => seatOf(schoolId, id, r.student!)),
+    );
+    addedStudents += added.size;
+    // Read the new seats under the lock: a parallel call may have seated (and scored) some first.
+    if (missing.length > 0) {
+      const seated = await openPapers(
+        tx,
+        id,
+        missing.map((r) => r.student!.id),
+      );
+      for (const paper of seated.papers) listed.set(paper.studentId, paper);
+    }
+    const updates: PaperUpdate[] = [];
+    for (const row of rows) {
+      const current = listed.get(row.student!.id)!;
+      const result = paperFromInput(questions, fullMark, paperOf(current.score, current.absent), row.input);
+      if ('errors' in result) {
+        skipped.push({ sheet: row.sheet, rowNo: row.rowNo, errors: result.errors });
+        continue;
+      }
+      updates.push({
+        studentId: row.student!.id,
+        examStudentId: current.esId,
+        before: current.score,
+        beforeAbsent: current.absent,
+        next: result.paper,
+      });
+    }
+    const result = await applyPapers(
+      tx,
+      {
+        actor,
+        schoolId: schoolId,
+        seId: id,
+        questions,
+        source: 'import',
+        reason: '成绩导入',
+      },
+      updates,
+    );
+    changedScores += result.changedScores;
+    unchanged += updates.length - result.changedStudents.size;
+  }
+  return { addedStudents, changedScores, unchanged };
 }

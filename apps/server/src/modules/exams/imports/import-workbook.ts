@@ -41,6 +41,8 @@ export interface TemplateMeta {
 
 export async function readScoreWorkbook(
   buffer: Buffer,
+  /** A sheet whose titles hold one of these carries rows (一键导入考试 adds 项目 and 科目). */
+  keyTitles: string[] = [STUDENT_NO],
 ): Promise<{ meta: TemplateMeta | null; sheets: WorkbookSheet[] }> {
   if (buffer.length === 0 || !buffer.subarray(0, 4).equals(ZIP_MAGIC)) throw badInput(NOT_XLSX, { field: 'file' });
   checkSpreadsheetFile(buffer, WORKBOOK_LIMITS, NOT_XLSX);
@@ -60,7 +62,7 @@ export async function readScoreWorkbook(
       continue;
     }
     if (sheet.name === INSTRUCTIONS_SHEET || sheet.state !== 'visible') continue;
-    const read = readSheet(sheet, cells);
+    const read = readSheet(sheet, cells, keyTitles);
     if (!read) continue;
     total += read.rows.length;
     if (total > MAX_SCORE_ROWS) throw badInput(`一次最多导入${MAX_SCORE_ROWS}行`, { field: 'file' });
@@ -85,8 +87,8 @@ function readMeta(sheet: ExcelJS.Worksheet, cells: CellReader): TemplateMeta | n
   return meta;
 }
 
-/** A sheet whose first row holds 学号 among its titles; other sheets carry no scores. */
-function readSheet(sheet: ExcelJS.Worksheet, cells: CellReader): WorkbookSheet | null {
+/** A sheet whose first row holds a key title (学号) among its titles; other sheets carry no rows. */
+function readSheet(sheet: ExcelJS.Worksheet, cells: CellReader, keyTitles: string[]): WorkbookSheet | null {
   if (sheet.actualRowCount === 0) return null;
   const titleAt = new Map<number, string>();
   sheet.getRow(1).eachCell((cell, col) => {
@@ -94,7 +96,7 @@ function readSheet(sheet: ExcelJS.Worksheet, cells: CellReader): WorkbookSheet |
     if (title && ![...titleAt.values()].includes(title)) titleAt.set(col, title);
   });
   const columns = [...titleAt.values()];
-  if (!columns.includes(STUDENT_NO)) {
+  if (!columns.some((c) => keyTitles.includes(c))) {
     return { name: sheet.name, columns, rows: [] };
   }
   const rows: WorkbookRow[] = [];

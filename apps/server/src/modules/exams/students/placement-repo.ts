@@ -91,3 +91,13 @@ export async function classGradesInYears(ex: Executor, classIds: number[]) {
     .from(classYears)
     .where(inArray(classYears.classId, [...new Set(classIds)]));
 }
+
+/** The school's grade of this catalogue name (一键导入考试 names its grade), else null. */
+export async function schoolGradeIdByName(ex: Executor, schoolId: number, name: string): Promise<number | null> {
+  const [row] = await ex
+    .select({ id: eduGrades.id })
+    .from(schoolGrades)
+    .innerJoin(eduGrades, eq(eduGrades.id, schoolGrades.gradeId))
+    .where(and(eq(schoolGrades.schoolId, schoolId), eq(eduGrades.name, name)));
+  return row?.id ?? null;
+}

@@ -10,6 +10,7 @@ import { useExamContext } from '../exam-context.ts';
 import { dateRange, EXAM_STATUS_COLORS, EXAM_STATUS_OPTIONS, examStatusName, examTypeName } from '../exam-labels.ts';
 import { useDeleteExam, useExamStatus } from '../mutations.ts';
 import { examQueries } from '../queries.ts';
+import { ExamImportButton } from './exam-import-button.tsx';
 
 export interface ExamListProps {
   onOpen: (meId: string, step?: number) => void;
@@ -77,9 +78,12 @@ export function ExamList({ onOpen, onCreate }: ExamListProps) {
         options={EXAM_STATUS_OPTIONS}
       />
       {canEdit ? (
-        <Button type="primary" onClick={onCreate}>
-          新建考试
-        </Button>
+        <>
+          <Button type="primary" onClick={onCreate}>
+            新建考试
+          </Button>
+          <ExamImportButton />
+        </>
       ) : null}
     </Space>
   );
