@@ -13,7 +13,12 @@ import { createExamsModule } from './modules/exams/index.ts';
 import { createMarkingModule } from './modules/marking/index.ts';
 import { createOnlineExamModule, type Clock as OnlineExamClock } from './modules/online-exam/index.ts';
 import { createQuestionBankModule } from './modules/question-bank/index.ts';
-import { createScanningModule, type RecognitionRunner, type ScanUpkeep } from './modules/scanning/index.ts';
+import {
+  createScanningModule,
+  type DemoScanInput,
+  type RecognitionRunner,
+  type ScanUpkeep,
+} from './modules/scanning/index.ts';
 import { createSchoolBaseModule } from './modules/school-base/index.ts';
 import { auditSinkOf } from './platform/audit-log.ts';
 import type { AuditSink, SessionResolver } from './platform/auth-context.ts';
@@ -46,6 +51,8 @@ declare module 'fastify' {
     scanRecognition: RecognitionRunner;
     /** Lost pages and deleted batches (scanning module): on a timer with the workers; tests run it. */
     scanUpkeep: ScanUpkeep;
+    /** The demo's scanned batch (db/seed/demo-scans.ts), run after start. */
+    scanDemoBatch: (input: DemoScanInput) => Promise<{ pages: number; exceptionsResolved: number }>;
     /** Closes online-exam sittings past their deadline now (tests; the app also does it every 15 s). */
     onlineExamSweep: () => Promise<number>;
   }
@@ -162,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   scanning.routes(app);
   app.decorate('scanRecognition', scanning.recognition);
   app.decorate('scanUpkeep', scanning.upkeep);
+  app.decorate('scanDemoBatch', scanning.scanDemoBatch);
   if (options.scanWorker) {
     await scanning.recognition.start();
     scanning.upkeep.start();

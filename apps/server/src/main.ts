@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoSchool } from './db/seed/demo-school.ts';
+import { runDemoScans } from './db/seed/demo-scans.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SCHOOL, seedDemoSchool } from './db/seed/demo-school.ts';
 import { hasSchool } from './modules/school-base/index.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { DataDirBusyError } from './platform/data-dir-lock.ts';
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
     { url: `http://localhost:${config.port}`, database: app.platform.database.kind },
     '慧考云 is serving the platform',
   );
+  // The demo's scanned and half-marked 数学 is made after start, in the background (once).
+  if (config.seedDemo) void runDemoScans(app, DEMO_SCHOOL.code);
 }
 
 main().catch((error) => {

@@ -21,3 +21,5 @@ export function createMarkingModule(db: Db, clock?: Clock, storage?: FileStorage
     },
   };
 }
+// For the demo seed: the scanned subject's 题块 set up and half marked through the services.
+export { type DemoMarkingInput, type DemoMarkingResult, markDemoBlocks } from './demo/demo-marking.ts';

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
 import type { FileStorage } from '../../platform/storage.ts';
+import { type DemoScanInput, scanDemoBatch } from './demo/demo-scan-batch.ts';
 import {
   createRecognitionRunner,
   type RecognitionRunner,
@@ -49,8 +50,12 @@ export function createScanningModule(db: Db, options: ScanningOptions) {
     recognition,
     /** Lost pages queued again and deleted batches purged, on a timer where pages are recognised. */
     upkeep,
+    /** The demo seed's scanned batch, through this module's services and page queue. */
+    scanDemoBatch: (input: DemoScanInput) => scanDemoBatch(db, options.storage, recognition, input),
     routes(app: FastifyInstance) {
       registerScanningRoutes(app, { db, storage: options.storage, secret: options.secret, pages: recognition });
     },
   };
 }
+// For the demo seed: one room's scanned batch through the scanning services.
+export { type DemoScanInput, type DemoSheet, hasScanBatch } from './demo/demo-scan-batch.ts';
