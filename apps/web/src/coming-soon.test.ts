@@ -8,12 +8,7 @@ import { comingSoonPaths } from './router.tsx';
  */
 const COMING_SOON = [
   '/teacher/examMark/my-mark-task',
-  '/teacher/examMark/mark-monitor',
-  '/teacher/examMark/course-monitor',
-  '/teacher/examMark/ques-monitor',
   '/markDetail',
-  '/markCensorInfo',
-  '/analysis-manager-single-detail-info',
 ];
 
 describe('ComingSoon placeholders', () => {
