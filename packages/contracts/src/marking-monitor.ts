@@ -100,6 +100,8 @@ export type BlockMonitor = z.infer<typeof blockMonitorSchema>;
 export const spotPaperSchema = z.object({
   paperId: z.string(),
   imageKey: z.string().nullable(),
+  /** The crop as a signed link (an hour), null for a paper without an image. */
+  imageUrl: z.string().nullable(),
   text: z.string().nullable(),
   finalScores: z.record(z.string(), z.number()),
   finalTotal: z.number(),

@@ -3,6 +3,7 @@ import { type examQuestions, examStudents, markBlockMarkers, markBlocks, student
 import { createPapers } from '../modules/marking/index.ts';
 import type { Actor } from '../platform/auth-context.ts';
 import type { Db } from '../platform/db.ts';
+import { newKey } from '../platform/storage.ts';
 
 // Marking test and bench data (issue #17), without the test runner: extra exam students, markers
 // and 题块 in bulk (markers made here never log in: dispatch tests and the bench call the service
@@ -109,7 +110,7 @@ export async function makeBlock(
     createPapers(
       tx,
       block!.id,
-      options.examStudentIds.map((id) => ({ examStudentId: id, imageKey: `crops/${id}.png` })),
+      options.examStudentIds.map((id) => ({ examStudentId: id, imageKey: newKey('crops', `${id}.png`) })),
     ),
   );
   return block!;

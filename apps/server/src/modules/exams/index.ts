@@ -21,6 +21,8 @@ export { examStructureOf } from './setup/questions-service.ts';
 // exam-student calls it offers on the scanning screens (the exams rules and audit, unchanged).
 export { createExamStudentsService } from './students/exam-students-service.ts';
 export { clearRoomSeating, renameRoomSeating, type StudentSeating, writeSeating } from './students/seating-repo.ts';
+// For marking's scanned-sheet call: a sheet is shown to whoever may read the paper (issue #17).
+export { readStudentPaper } from './students/student-service.ts';
 
 export function createExamsModule(db: Db, storage: FileStorage) {
   return {

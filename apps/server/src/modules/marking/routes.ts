@@ -49,5 +49,5 @@ export function registerMarkingRoutes(app: FastifyInstance, db: Db, clock?: Cloc
     handler: (p, { actor }) => dispatch.submit(actor, { ...lease(p), scores: p.scores, seconds: p.seconds }),
   });
   registerDeskRoutes(app, db, clock);
-  registerMonitorRoutes(app, db, clock);
+  registerMonitorRoutes(app, db, clock, storage);
 }

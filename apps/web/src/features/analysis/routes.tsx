@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import { comingSoonPage } from '../../components/coming-soon-route.ts';
 import { type RouteHandle, sectionRoute } from '../../lib/route-kit.ts';
 
 /** A screen of this feature, its page loaded lazily (each its own chunk). */
@@ -173,7 +172,8 @@ export const schoolAnalysisRoutes: RouteObject = sectionRoute(
   ],
 );
 
-/** Top-level analysis detail page of spec §2. */
-export const analysisDetailRoutes: RouteObject[] = [
-  comingSoonPage('/analysis-manager-single-detail-info', '单科成绩详情'),
-];
+/**
+ * Top-level analysis detail pages of spec §2: none of this feature's own. 单科成绩详情
+ * (/analysis-manager-single-detail-info) is opened from 成绩管理 and lives in features/exams.
+ */
+export const analysisDetailRoutes: RouteObject[] = [];

@@ -3,6 +3,7 @@ import {
   type ExamStudent,
   examsApi,
   type MultiExam,
+  markingSetupApi,
   type QuestionGroup,
   type SchoolClass,
   type SchoolGrade,
@@ -145,6 +146,16 @@ export const examQueries = {
           ? call(examsApi.getStuExamDetailInfo, { schoolId, seId }, { signal })
           : call(examsApi.findStudentDetailPaper, { schoolId, seId, studentId }, { signal })) as Promise<StudentPaper>,
       enabled: seId !== '' && (asStudent || studentId !== ''),
+    }),
+  /** The scanned sheet (signed page links, an hour): shown wherever the paper is readable. */
+  sheet: (schoolId: string, seId: string, studentId: string, asStudent: boolean) =>
+    queryOptions({
+      queryKey: [...examKeys.paper(schoolId, seId, asStudent ? 'self' : studentId), 'sheet'] as const,
+      queryFn: ({ signal }) =>
+        call(markingSetupApi.studentSheet, { seId, ...(asStudent ? {} : { studentId }) }, { signal }),
+      enabled: seId !== '' && (asStudent || studentId !== ''),
+      // The links expire after an hour: fetched again well before.
+      staleTime: 30 * 60_000,
     }),
 };
 

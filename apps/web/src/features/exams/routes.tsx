@@ -78,4 +78,8 @@ export const examDetailRoutes: RouteObject[] = [
     Component: (await import('./pages/student-paper-page.tsx')).StudentPaperPage,
   })),
   comingSoonPage('/markDetail', '阅卷详情'),
+  // 单科成绩详情 (#17 item 8): opened per subject from 成绩管理, read with the exams' score calls.
+  page('/analysis-manager-single-detail-info', '单科成绩详情', async () => ({
+    Component: (await import('./pages/single-score-detail-page.tsx')).SingleScoreDetailPage,
+  })),
 ];

@@ -73,24 +73,46 @@ export function createStudentService(db: Db) {
     },
 
     async getStuExamDetailInfo(actor: Actor, p: CallParams<'getStuExamDetailInfo'>): Promise<StudentPaper> {
-      const student = await me(actor, p.schoolId);
-      const single = await ownSingleExam(db, actor, p.schoolId, p.seId);
-      if (single.multi.status !== 4 || !single.multi.publishedToStudents) throw forbidden('该考试的成绩尚未发布');
-      return studentPaper(db, single, student.id, true);
+      return (await readStudentPaper(db, actor, p.schoolId, p.seId)).paper;
     },
 
     async findStudentDetailPaper(actor: Actor, p: CallParams<'findStudentDetailPaper'>): Promise<StudentPaper> {
-      const single = await ownSingleExam(db, actor, p.schoolId, p.seId);
-      const student = await studentById(db, idOf(p.studentId, '学生'));
-      if (!student) throw notFound('学生不存在');
-      if (student.schoolId !== single.schoolId) throw forbidden('无权访问其他学校的数据');
-      const [row] = await examStudentScores(db, single.id, [student.id]);
-      const classId = row?.classId ?? student.classId;
-      const scope = await examReadScope(db, actor, single.multi, [classId], [single.courseId]);
-      readableClasses(scope, courseKey(single.courseId), classId);
-      return studentPaper(db, single, student.id, false);
+      return (await readStudentPaper(db, actor, p.schoolId, p.seId, p.studentId)).paper;
     },
   };
+}
+
+/**
+ * One student's paper of a single exam, by the rules of the paper calls: a student (type 2) reads
+ * their own (`studentId` ignored) once the exam is published to students, with its hidden options
+ * applied; a teacher a student of a class they may read in the subject (score-scope.ts). Marking's
+ * scanned-sheet call reads through this too, so a sheet is shown exactly where the paper is.
+ */
+export async function readStudentPaper(
+  ex: Executor,
+  actor: Actor,
+  schoolId: string,
+  seId: string,
+  studentId?: string,
+): Promise<{ paper: StudentPaper; examStudentId: number }> {
+  if (actor.type === 2) {
+    const school = schoolOf(actor, schoolId);
+    const me = await studentOfUser(ex, actor.userId, school);
+    if (!me) throw forbidden('当前账号不是本校学生');
+    const single = await ownSingleExam(ex, actor, schoolId, seId);
+    if (single.multi.status !== 4 || !single.multi.publishedToStudents) throw forbidden('该考试的成绩尚未发布');
+    return studentPaper(ex, single, me.id, true);
+  }
+  if (actor.type !== 1 && actor.type !== 5) throw forbidden('无权查看学生试卷');
+  const single = await ownSingleExam(ex, actor, schoolId, seId);
+  const student = await studentById(ex, idOf(studentId ?? '', '学生'));
+  if (!student) throw notFound('学生不存在');
+  if (student.schoolId !== single.schoolId) throw forbidden('无权访问其他学校的数据');
+  const [row] = await examStudentScores(ex, single.id, [student.id]);
+  const classId = row?.classId ?? student.classId;
+  const scope = await examReadScope(ex, actor, single.multi, [classId], [single.courseId]);
+  readableClasses(scope, courseKey(single.courseId), classId);
+  return studentPaper(ex, single, student.id, false);
 }
 
 /** One student's paper of a single exam; `forStudent` applies the exam's hidden options. */
@@ -105,7 +127,7 @@ async function studentPaper(ex: Executor, single: SingleWithMulti, studentId: nu
   const hideStats = forStudent && hidden[2] === '0';
   const present = rows.filter((r) => !r.absent && r.score);
   const score = row.absent ? null : row.score;
-  return {
+  const paper: StudentPaper = {
     meId: String(single.multi.id),
     examName: single.multi.name,
     seId: String(single.id),
@@ -133,4 +155,5 @@ async function studentPaper(ex: Executor, single: SingleWithMulti, studentId: nu
       };
     }),
   };
+  return { paper, examStudentId: row.esId };
 }

@@ -201,6 +201,10 @@ describe('抽查', () => {
     const p1 = sample.find((p) => p.finalTotal === 41)!;
     expect(p1.marks.map((m) => m.kind)).toEqual(['first', 'second']);
     expect(JSON.stringify(sample)).not.toMatch(/examStudentId|examNo|studentName/);
+    // The crop is shown through a signed link that expires, never a public path.
+    for (const paper of sample) {
+      expect(paper.imageUrl).toMatch(new RegExp(`^/files/${paper.imageKey}\\?expires=\\d+&signature=`));
+    }
     const q = String(s.question.id);
     expectFailure(
       await s.as(leader, api.censorCorrect, { blockId, paperId: p1.paperId, scores: { [q]: 86 }, reason: '漏看' }),

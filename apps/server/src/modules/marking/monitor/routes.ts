@@ -2,15 +2,22 @@ import { markingMonitorApi as api } from '@huikao/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../platform/db.ts';
 import { registerEndpoint } from '../../../platform/endpoints.ts';
+import type { FileStorage } from '../../../platform/storage.ts';
 import { type Clock, systemClock } from '../dispatch/dispatch-service.ts';
 import { createSpotCheckService } from '../spot-check/spot-check-service.ts';
 import { createMonitorService } from './monitor-service.ts';
 
 // Monitors, pause and 抽查 for teachers (types 1 and 5); the services admit the school's 阅卷管理员
 // and the 题块's 题组长 only.
-export function registerMonitorRoutes(app: FastifyInstance, db: Db, clock: Clock = systemClock): void {
+export function registerMonitorRoutes(
+  app: FastifyInstance,
+  db: Db,
+  clock: Clock = systemClock,
+  storage?: FileStorage,
+): void {
   const monitor = createMonitorService(db, clock);
-  const spot = createSpotCheckService(db, (blockId) => monitor.forget(blockId), clock);
+  // `storage` signs the crop links the spot-check page shows.
+  const spot = createSpotCheckService(db, (blockId) => monitor.forget(blockId), clock, storage);
   const teacher = 'teacher' as const;
   registerEndpoint(app, api.exams, { permission: teacher, handler: (_p, { actor }) => monitor.exams(actor) });
   registerEndpoint(app, api.examSummary, {

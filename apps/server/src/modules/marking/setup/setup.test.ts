@@ -6,6 +6,7 @@ import {
   examQuestions,
   examStudents,
   markPapers,
+  multiExams,
   recognizeExceptions,
   scanBatches,
   scanFiles,
@@ -247,6 +248,8 @@ describe('the student sheet', () => {
   it('a student sees their own sheet and scores; a teacher their classes only; the administrator any', async () => {
     const [zhang, , , , li] = s.students;
     const own = await login(s.t.app, zhang!.user.loginName, zhang!.user.password);
+    // Students see their sheet once the exam is published to them (student-sheet.test.ts).
+    await s.db.update(multiExams).set({ status: 4, publishedToStudents: true }).where(eq(multiExams.id, s.exam.id));
     // A student's studentId is ignored: they always get their own sheet.
     const sheet = expectOk(
       await s.as<Sheet>(own, markingSetupApi.studentSheet, { seId: s.ids.mathSeId, studentId: String(li!.id) }),

@@ -3,6 +3,7 @@ import { recordAudit } from '../../../platform/audit-log.ts';
 import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db, Executor } from '../../../platform/db.ts';
 import { badInput, notFound, ruleBroken } from '../../../platform/errors.ts';
+import type { FileStorage } from '../../../platform/storage.ts';
 import type { Clock } from '../dispatch/dispatch-service.ts';
 import { remergeStudents } from '../merge/merge-service.ts';
 import { ledBlock } from '../monitor/monitor-access.ts';
@@ -14,7 +15,16 @@ import * as repo from './spot-check-repo.ts';
 // new mark of kind 'spot-check' (marks are never edited), the paper's finals become its scores,
 // and the reason goes to the audit log. A quota of checked papers may gate finishing the 题块.
 
-export function createSpotCheckService(db: Db, onChange: (blockId: number) => void, clock: Clock) {
+/** Crop links live an hour: long enough to look at a sample, never a public path. */
+const LINK_SECONDS = 3600;
+
+export function createSpotCheckService(
+  db: Db,
+  onChange: (blockId: number) => void,
+  clock: Clock,
+  storage?: FileStorage,
+) {
+  const linkOf = async (key: string | null) => (key && storage ? storage.signedUrl(key, LINK_SECONDS) : null);
   async function describe(executor: Executor, ids: number[]): Promise<SpotPaper[]> {
     const [papers, marks, checked] = await Promise.all([
       repo.papersByIds(executor, ids),
@@ -22,11 +32,13 @@ export function createSpotCheckService(db: Db, onChange: (blockId: number) => vo
       repo.checkedPaperIds(executor, ids),
     ]);
     const byId = new Map(papers.map((p) => [p.id, p]));
-    return ids.map((id) => {
+    const links = await Promise.all(ids.map((id) => linkOf(byId.get(id)!.imageKey)));
+    return ids.map((id, i) => {
       const p = byId.get(id)!;
       return {
         paperId: String(p.id),
         imageKey: p.imageKey,
+        imageUrl: links[i]!,
         text: p.answerText,
         finalScores: p.finalScores ?? {},
         finalTotal: p.finalTotal ?? 0,

@@ -2,6 +2,7 @@ import { EXAM_STATUS, EXAM_TYPES, HIDDEN_OPTIONS, type MultiExam } from '@huikao
 import { useQuery } from '@tanstack/react-query';
 import { Button, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { DataTable, useTableQuery } from '../../../components/data-table.tsx';
 import { useCurrentSelection } from '../../../lib/current-selection.ts';
 import { formatDateRange } from '../../../lib/date-format.ts';
@@ -96,7 +97,23 @@ export function PublishExamsPanel() {
           {
             key: 'subjects',
             title: '科目',
-            render: (_, exam) => exam.singleExams.map((single) => single.courseName).join('、') || '—',
+            // Each subject opens its 单科成绩详情 (scores per question, the scanned sheets).
+            render: (_, exam) =>
+              exam.singleExams.length === 0 ? (
+                '—'
+              ) : (
+                <Space size={4} wrap>
+                  {exam.singleExams.map((single) => (
+                    <Link
+                      key={single.seId}
+                      to={`/analysis-manager-single-detail-info?seId=${single.seId}`}
+                      title={`${single.courseName}单科成绩详情`}
+                    >
+                      {single.courseName}
+                    </Link>
+                  ))}
+                </Space>
+              ),
           },
           { key: 'status', title: '状态', render: (_, exam) => <ExamStatusTag status={exam.status} /> },
           {

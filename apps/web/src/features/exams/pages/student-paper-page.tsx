@@ -1,7 +1,22 @@
 import type { StudentPaper } from '@huikao/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Descriptions, Flex, Layout, Table, type TableColumnsType, Tag, Typography, theme } from 'antd';
+import {
+  Alert,
+  Card,
+  Col,
+  Descriptions,
+  Flex,
+  Layout,
+  Row,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+  theme,
+} from 'antd';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { ScannedSheet } from '../components/scanned-sheet.tsx';
 import { useExamContext } from '../exam-context.ts';
 import { objectiveTypeName, orDash } from '../exam-labels.ts';
 import { MARK_SYMBOLS, questionMark } from '../paper-marks.ts';
@@ -10,9 +25,9 @@ import { examQueries } from '../queries.ts';
 type PaperQuestion = StudentPaper['questions'][number];
 
 /**
- * 考试详情 (/findStudentDetailPaper?seId=…&studentId=…): one student's paper, each question's score
- * and chosen option against the key. A student reads their own (student/exam); a teacher any
- * student's of the school.
+ * 考试详情 (/findStudentDetailPaper?seId=…&studentId=…): one student's scanned sheet (when it was
+ * scanned) beside each question's score and chosen option against the key. A student reads their
+ * own once published (student/exam); a teacher a student of the classes they may read.
  */
 export function StudentPaperPage() {
   const [params] = useSearchParams();
@@ -24,13 +39,16 @@ export function StudentPaperPage() {
 
   return (
     <Layout style={{ minHeight: '100vh', padding: 24 }}>
-      <Flex vertical gap={16} style={{ maxWidth: 1100, width: '100%', margin: '0 auto' }}>
+      <Flex vertical gap={16} style={{ maxWidth: 1400, width: '100%', margin: '0 auto' }}>
         {!seId || (!asStudent && !studentId) ? (
           <Alert type="warning" showIcon title="缺少考试或学生，请从考试列表进入" />
         ) : paper.error ? (
           <Alert type="error" showIcon title={`试卷加载失败：${paper.error.message}`} />
         ) : paper.data ? (
-          <PaperView paper={paper.data} />
+          <PaperView
+            paper={paper.data}
+            sheet={<ScannedSheet schoolId={schoolId} seId={seId} studentId={studentId} asStudent={asStudent} />}
+          />
         ) : (
           <Typography.Text type="secondary">加载中…</Typography.Text>
         )}
@@ -39,7 +57,7 @@ export function StudentPaperPage() {
   );
 }
 
-function PaperView({ paper }: { paper: StudentPaper }) {
+function PaperView({ paper, sheet }: { paper: StudentPaper; sheet: ReactNode }) {
   const { token } = theme.useToken();
   const markColors = { right: token.colorSuccess, wrong: token.colorError, partial: token.colorWarning, unscored: '' };
   const showAverage = paper.questions.some((q) => q.gradeAverage !== null);
@@ -115,18 +133,25 @@ function PaperView({ paper }: { paper: StudentPaper }) {
           ]}
         />
       </Card>
-      <Card title="逐题得分">
-        <Table<PaperQuestion>
-          aria-label="逐题得分"
-          rowKey="questionId"
-          size="small"
-          columns={columns}
-          dataSource={paper.questions}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: paper.totalScore === null ? '没有成绩' : '本科只录入了总分，没有逐题得分' }}
-        />
-      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          <Card title="答题卡">{sheet}</Card>
+        </Col>
+        <Col xs={24} xl={12}>
+          <Card title="逐题得分">
+            <Table<PaperQuestion>
+              aria-label="逐题得分"
+              rowKey="questionId"
+              size="small"
+              columns={columns}
+              dataSource={paper.questions}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              locale={{ emptyText: paper.totalScore === null ? '没有成绩' : '本科只录入了总分，没有逐题得分' }}
+            />
+          </Card>
+        </Col>
+      </Row>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { markingMonitorApi as api, type SpotPaper } from '@huikao/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Form, Input, InputNumber, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Form, Image, Input, InputNumber, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../../components/page-header.tsx';
@@ -103,6 +103,14 @@ function SpotCard({
       }
       aria-label={`抽查试卷 ${index}`}
     >
+      {paper.imageUrl ? (
+        // The crop from a signed link; click to zoom.
+        <Image
+          src={paper.imageUrl}
+          alt={`抽查试卷 ${index} 的答题图片`}
+          style={{ maxWidth: '100%', marginBottom: 12 }}
+        />
+      ) : null}
       {paper.text ? <Typography.Paragraph>{paper.text}</Typography.Paragraph> : null}
       <Table
         size="small"
