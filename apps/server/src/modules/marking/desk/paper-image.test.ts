@@ -62,7 +62,9 @@ describe('examMark/paperImage', () => {
       scores: { [String(s.question.id)]: 3 },
       seconds: 2,
     });
-    expect((await images.paperImage(a, { blockId: block.id, paperId: Number(paper.paperId) })).url).toContain('/signed/');
+    expect((await images.paperImage(a, { blockId: block.id, paperId: Number(paper.paperId) })).url).toContain(
+      '/signed/',
+    );
     await expect(
       images.paperImage(a, { blockId: other.block.id, paperId: Number(paper.paperId) }),
     ).rejects.toMatchObject({ status: 404 });
