@@ -51,7 +51,7 @@ const statistic = (p: Page, title: string) =>
 
 describe('阅卷台', () => {
   it('teacher01 marks by keyboard, flags a 问题卷 and re-marks in 回评; a 题组长 arbitrates', async () => {
-    // The 仲裁 paper: 0 and full from the blind markers, half from teacher01's 三评 — far from both.
+    // The 仲裁 paper (tolerance 0): 0 and full from the blind markers, 1 from teacher01's 三评.
     const teacher = await loginAs('teacher01');
     const tasks = await ok<{ blockId: string; blockName: string }[]>(markingApi.myTasks, {}, teacher);
     const arbitrationBlock = tasks.find((t) => t.blockName === ARBITRATION_BLOCK_NAME)!;
@@ -59,7 +59,7 @@ describe('阅卷台', () => {
     const [a, b] = await Promise.all(['e2e_marker_a', 'e2e_marker_b'].map((name) => loginAs(name)));
     await markOne(a!, arbitrationBlock.blockId, () => 0);
     await markOne(b!, arbitrationBlock.blockId, (full) => full);
-    const third = await markOne(teacher, arbitrationBlock.blockId, (full) => Math.floor(full / 2));
+    const third = await markOne(teacher, arbitrationBlock.blockId, () => 1);
     expect(third.kind).toBe('third');
 
     await loginThroughPage(page, 'teacher01', DEMO_PASSWORD);

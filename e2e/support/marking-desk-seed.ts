@@ -75,7 +75,8 @@ export async function seedDeskBlocks(db: Db, schoolId: number, storage: FileStor
       seId: single.id,
       question,
       mode: 'double',
-      tolerance: Math.max(1, Math.floor(question.fullMark / 4)),
+      // No tolerance: any two different scores differ beyond it, so 0 / full / 1 needs 仲裁.
+      tolerance: 0,
       markers: [
         { userId: a!.id },
         { userId: b!.id },
@@ -85,6 +86,8 @@ export async function seedDeskBlocks(db: Db, schoolId: number, storage: FileStor
       examStudentIds: sitting.slice(10, 11).map((s) => s.id),
     });
     await db.update(markBlocks).set({ name: ARBITRATION_BLOCK_NAME }).where(eq(markBlocks.id, arbitration.id));
+    const key = await storage.put('mark-crops', 'arbitration.png', await crop(11));
+    await db.update(markPapers).set({ imageKey: key }).where(eq(markPapers.blockId, arbitration.id));
     return;
   }
   throw new Error('九年级11月月考 has no subjective question with 11 students');

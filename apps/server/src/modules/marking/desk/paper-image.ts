@@ -25,7 +25,10 @@ export function createPaperImageService(db: Db, storage: FileStorage | undefined
         if (!leased && !marked) throw forbidden('该试卷不在您的领取中，不能查看');
       }
       if (!paper.imageKey || !storage) return { url: null };
-      return { url: await storage.signedUrl(paper.imageKey, IMAGE_URL_SECONDS) };
+      // A key the store refuses (not one it made) is a missing image, never a 500.
+      const url = await storage.signedUrl(paper.imageKey, IMAGE_URL_SECONDS).catch(() => null);
+      if (url === null) throw notFound('该试卷的图像不存在');
+      return { url };
     },
   };
 }

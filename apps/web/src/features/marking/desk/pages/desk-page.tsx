@@ -46,8 +46,11 @@ export function DeskPage() {
       setHeld(null);
       return;
     }
+    // A paper whose image cannot be had is still shown (and can be flagged 图像不清).
     const image = paper.imageKey
-      ? await call(markingDeskApi.paperImage, { blockId, paperId: paper.paperId, token: paper.token })
+      ? await call(markingDeskApi.paperImage, { blockId, paperId: paper.paperId, token: paper.token }).catch(() => ({
+          url: null,
+        }))
       : { url: null };
     setValues({});
     setHeld({ paper, url: image.url, shownAt: Date.now() });
