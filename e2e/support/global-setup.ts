@@ -9,10 +9,12 @@ import { schools, users } from '../../apps/server/src/db/schema.ts';
 import { DEMO_SCHOOL, seedDemoSchool } from '../../apps/server/src/db/seed/demo-school.ts';
 import { ensureUser, hashPassword } from '../../apps/server/src/modules/auth/index.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
+import { openFileStorage } from '../../apps/server/src/platform/storage-routes.ts';
 import { startTestOidcProvider } from '../../apps/server/src/test/oidc-provider.ts';
 // @ts-expect-error: a plain .mjs script without types
 import { ensureWebBuilt } from '../../scripts/web-build.mjs';
 import { DEMO_PASSWORD, FIXTURE_ACCOUNTS, SSO_ACCOUNTS, SSO_PROVIDER_NAME } from './accounts.ts';
+import { seedDeskBlocks } from './marking-desk-seed.ts';
 import { seedMonitorBlock } from './marking-monitor-seed.ts';
 
 declare module 'vitest' {
@@ -63,6 +65,9 @@ export default async function setup(project: TestProject) {
     .set({ mustChangePassword: true })
     .where(eq(users.loginName, FIXTURE_ACCOUNTS.forcedChange.loginName));
   await seedMonitorBlock(db, school!.id);
+  const files = await openFileStorage(config);
+  await seedDeskBlocks(db, school!.id, files.storage);
+  files.close();
 
   // teacher01 is known to the provider by their 工号.
   const [teacher01] = await db.select().from(users).where(eq(users.loginName, 'teacher01'));

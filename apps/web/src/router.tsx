@@ -12,6 +12,7 @@ import { authRoutes } from './features/auth/routes.tsx';
 import { curriculumRoute } from './features/curriculum/routes.tsx';
 import { docToolsRoute } from './features/documents/routes.tsx';
 import { examDetailRoutes, examMarkRoutes, studentExamRoutes } from './features/exams/routes.tsx';
+import { markDetailRoute, myMarkTaskRoute } from './features/marking/desk/routes.tsx';
 import {
   courseMonitorRoute,
   markCensorRoute,
@@ -82,6 +83,7 @@ export const appRoutes: RouteObject[] = [
             myCard: myCardRoute,
             docTools: docToolsRoute,
             onlineExams: onlineExamsRoute,
+            myMarkTask: myMarkTaskRoute,
             markMonitor: markMonitorRoute,
             courseMonitor: courseMonitorRoute,
             quesMonitor: quesMonitorRoute,
@@ -106,7 +108,7 @@ export const appRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./layout/school-layout.tsx')).SchoolLayout }),
         sections: [schoolAnalysisRoutes],
       }),
-      ...examDetailRoutes,
+      ...examDetailRoutes(markDetailRoute),
       markCensorRoute,
       ...cardDetailRoutes,
       ...analysisDetailRoutes,

@@ -74,5 +74,11 @@ export const markingDeskApi = {
     },
     z.object({ stage: z.string() }),
   ),
+  /** The crop image: a signed URL for the lease holder (token), a marker of the paper, or a 题组长. */
+  paperImage: j(
+    'examMark/paperImage',
+    { blockId, paperId, token: idSchema('领取凭证').optional() },
+    z.object({ url: z.string().nullable() }),
+  ),
   progress: j('examMark/progress', { blockId }, z.object({ done: z.number(), averageSeconds: z.number() })),
 };

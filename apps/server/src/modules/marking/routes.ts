@@ -48,6 +48,6 @@ export function registerMarkingRoutes(app: FastifyInstance, db: Db, clock?: Cloc
     permission: marker,
     handler: (p, { actor }) => dispatch.submit(actor, { ...lease(p), scores: p.scores, seconds: p.seconds }),
   });
-  registerDeskRoutes(app, db, clock);
+  registerDeskRoutes(app, db, clock, storage);
   registerMonitorRoutes(app, db, clock, storage);
 }

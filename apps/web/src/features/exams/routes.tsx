@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import { comingSoonPage } from '../../components/coming-soon-route.ts';
 import { type RouteHandle, sectionRoute } from '../../lib/route-kit.ts';
 
 /** A screen of this feature, its page loaded lazily (each its own chunk). */
@@ -16,6 +15,8 @@ export interface ExamMarkPages {
   docTools: RouteObject;
   /** 在线考试 (features/online-exam). */
   onlineExams: RouteObject;
+  /** 我的阅卷任务 (features/marking/desk). */
+  myMarkTask: RouteObject;
   /** 阅卷监控, 学科监控, 题目监控 (features/marking/monitor). */
   markMonitor: RouteObject;
   courseMonitor: RouteObject;
@@ -31,12 +32,13 @@ export const examMarkRoutes = ({
   myCard,
   docTools,
   onlineExams,
+  myMarkTask,
   markMonitor,
   courseMonitor,
   quesMonitor,
 }: ExamMarkPages): RouteObject =>
   sectionRoute('examMark', '考试阅卷', '/teacher/examMark/my-mark-task', [
-    comingSoonPage('my-mark-task', '我的阅卷任务'),
+    myMarkTask,
     markMonitor,
     myCard,
     page('my-exam', '我的考试', async () => ({
@@ -73,11 +75,11 @@ export const studentExamRoutes = ({ above: Above, pages }: StudentExamParts): Ro
   ]);
 
 /** Top-level exam and marking detail pages of spec §2, opened from the area pages (often in a new tab). */
-export const examDetailRoutes: RouteObject[] = [
+export const examDetailRoutes = (markDetail: RouteObject): RouteObject[] => [
   page('/findStudentDetailPaper', '考试详情', async () => ({
     Component: (await import('./pages/student-paper-page.tsx')).StudentPaperPage,
   })),
-  comingSoonPage('/markDetail', '阅卷详情'),
+  markDetail,
   // 单科成绩详情 (#17 item 8): opened per subject from 成绩管理, read with the exams' score calls.
   page('/analysis-manager-single-detail-info', '单科成绩详情', async () => ({
     Component: (await import('./pages/single-score-detail-page.tsx')).SingleScoreDetailPage,

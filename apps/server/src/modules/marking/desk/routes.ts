@@ -2,13 +2,16 @@ import { markingDeskApi as api } from '@huikao/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../platform/db.ts';
 import { registerEndpoint } from '../../../platform/endpoints.ts';
+import type { FileStorage } from '../../../platform/storage.ts';
 import type { Clock } from '../dispatch/dispatch-service.ts';
 import { createDeskService } from './desk-service.ts';
+import { createPaperImageService } from './paper-image.ts';
 
 // The desk's calls for teachers (types 1 and 5) who sit on the 题块; the service checks the seat
 // (and the 题组长 flag for the problem queue). Students are refused by the permission.
-export function registerDeskRoutes(app: FastifyInstance, db: Db, clock?: Clock): void {
+export function registerDeskRoutes(app: FastifyInstance, db: Db, clock?: Clock, storage?: FileStorage): void {
   const desk = createDeskService(db, clock);
+  const images = createPaperImageService(db, storage, clock);
   const marker = 'teacher' as const;
   registerEndpoint(app, api.flagProblem, {
     permission: marker,
@@ -47,6 +50,15 @@ export function registerDeskRoutes(app: FastifyInstance, db: Db, clock?: Clock):
         paperId: Number(p.paperId),
         scores: p.scores,
         seconds: p.seconds,
+      }),
+  });
+  registerEndpoint(app, api.paperImage, {
+    permission: marker,
+    handler: (p, { actor }) =>
+      images.paperImage(actor, {
+        blockId: Number(p.blockId),
+        paperId: Number(p.paperId),
+        token: p.token === undefined ? undefined : Number(p.token),
       }),
   });
   registerEndpoint(app, api.progress, {

@@ -1,0 +1,34 @@
+import type { Actor } from '../../../platform/auth-context.ts';
+import type { Db } from '../../../platform/db.ts';
+import { forbidden, notFound } from '../../../platform/errors.ts';
+import type { FileStorage } from '../../../platform/storage.ts';
+import * as dispatchRepo from '../dispatch/dispatch-repo.ts';
+import { type Clock, systemClock } from '../dispatch/dispatch-service.ts';
+
+// The crop image of a paper for the desk (marking.md "The marking desk"): a short-lived signed URL,
+// given only to the holder of a live lease with its token, to a marker who marked the paper (回评)
+// or to a 题组长 of the 题块 (问题卷, 三评, 仲裁). Anyone else is refused; the URL expires in 2 minutes.
+
+export const IMAGE_URL_SECONDS = 120;
+
+export function createPaperImageService(db: Db, storage: FileStorage | undefined, clock: Clock = systemClock) {
+  return {
+    async paperImage(actor: Actor, p: { blockId: number; paperId: number; token?: number }) {
+      const paper = await dispatchRepo.paperById(db, p.paperId);
+      if (!paper || paper.blockId !== p.blockId) throw notFound('试卷不存在');
+      const marker = await dispatchRepo.markerOf(db, p.blockId, actor.userId);
+      if (!marker) throw forbidden('您不是该题块的阅卷教师');
+      if (!marker.leader) {
+        const lease = await dispatchRepo.leaseOf(db, paper.id, actor.userId);
+        const leased = lease !== undefined && lease.id === p.token && lease.expiresAt > clock.now();
+        const marked = !leased && (await dispatchRepo.marksOf(db, paper.id)).some((m) => m.markerId === actor.userId);
+        if (!leased && !marked) throw forbidden('该试卷不在您的领取中，不能查看');
+      }
+      if (!paper.imageKey || !storage) return { url: null };
+      // A key the store refuses (not one it made) is a missing image, never a 500.
+      const url = await storage.signedUrl(paper.imageKey, IMAGE_URL_SECONDS).catch(() => null);
+      if (url === null) throw notFound('该试卷的图像不存在');
+      return { url };
+    },
+  };
+}

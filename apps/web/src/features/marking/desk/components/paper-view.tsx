@@ -1,0 +1,45 @@
+import { Button, Empty, Space, Typography } from 'antd';
+import { useRef, useState } from 'react';
+
+/** The paper's crop (zoom, rotate, full screen) or an online answer's text. */
+export function PaperView({ url, text }: { url: string | null; text: string | null }) {
+  const [zoom, setZoom] = useState(1);
+  const [turn, setTurn] = useState(0);
+  const box = useRef<HTMLDivElement>(null);
+  if (text !== null && url === null) {
+    return (
+      <section
+        aria-label="作答内容"
+        style={{ padding: 16, background: '#fafafa', minHeight: 240, whiteSpace: 'pre-wrap' }}
+      >
+        <Typography.Text>{text || '（未作答）'}</Typography.Text>
+      </section>
+    );
+  }
+  if (url === null) return <Empty description="该试卷没有图像" />;
+  return (
+    <div ref={box} style={{ background: '#fff' }}>
+      <Space style={{ marginBottom: 8 }}>
+        <Button size="small" onClick={() => setZoom((z) => Math.min(3, z + 0.25))}>
+          放大
+        </Button>
+        <Button size="small" onClick={() => setZoom((z) => Math.max(0.5, z - 0.25))}>
+          缩小
+        </Button>
+        <Button size="small" onClick={() => setTurn((t) => (t + 90) % 360)}>
+          旋转
+        </Button>
+        <Button size="small" onClick={() => void box.current?.requestFullscreen?.()}>
+          全屏
+        </Button>
+      </Space>
+      <div style={{ overflow: 'auto', maxHeight: '70vh' }}>
+        <img
+          alt="答题图像"
+          src={url}
+          style={{ transform: `scale(${zoom}) rotate(${turn}deg)`, transformOrigin: 'top left', maxWidth: '100%' }}
+        />
+      </div>
+    </div>
+  );
+}
