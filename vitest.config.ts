@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'packages',
           include: ['packages/*/src/**/*.test.ts'],
           environment: 'node',
+          // Recognition of whole rasterised pages (packages/omr) takes seconds on a loaded 2-core CI machine.
+          testTimeout: 30_000,
         },
       },
       {
@@ -33,6 +35,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // The app-shell tests render the whole router with lazy pages: seconds on a loaded machine.
+          testTimeout: 20_000,
         },
       },
     ],

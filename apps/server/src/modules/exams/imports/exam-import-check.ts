@@ -57,7 +57,7 @@ export async function checkExamWorkbook(
   const scoreSheets = sheets.filter((s) => !own.has(s.name) && s.rows.length > 0);
 
   let placement: Placement | null = null;
-  const infoRow = (item: string) => infoRows.find((r) => r.values['项目'] === item) ?? infoRows[0];
+  const infoRow = (item: string) => infoRows.find((r) => r.values.项目 === item) ?? infoRows[0];
   const gradeId = info.gradeName ? await schoolGradeIdByName(ex, schoolId, info.gradeName) : null;
   if (info.gradeName && gradeId === null) {
     const row = infoRow('年级');
@@ -80,7 +80,7 @@ export async function checkExamWorkbook(
     sheet: sheetNameOf(s.courseName),
   }));
   for (const row of structureRows) {
-    const name = row.values['科目'] ?? '';
+    const name = row.values.科目 ?? '';
     if (gradeId !== null && name && !courses.has(name))
       fail(row, `“${excerpt(name)}”不是本校${info.gradeName}的学科`, '科目');
   }

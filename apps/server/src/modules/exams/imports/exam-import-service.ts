@@ -99,7 +99,7 @@ export async function commitExamImport(
     }
     // The score rows checked again against the questions just stored (their real ids), then
     // written the one way scores are written.
-    const nos = checked.scoreSheets.flatMap((s) => s.rows.map((r) => r.values['学号'] ?? ''));
+    const nos = checked.scoreSheets.flatMap((s) => s.rows.map((r) => r.values.学号 ?? ''));
     const context = await loadImportContext(tx, schoolId, meId, null, nos);
     const rows = checkImportRows(
       context,

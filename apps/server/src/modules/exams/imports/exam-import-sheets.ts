@@ -67,8 +67,8 @@ export function readInfo(sheet: WorkbookSheet): { info: ExamInfo; rows: SheetRow
   const rows = sheet.rows.map((r) => rowOf(sheet.name, r));
   const found = new Map<string, string>();
   for (const row of rows) {
-    const item = row.values['项目'] ?? '';
-    const value = (row.values['内容'] ?? '').trim();
+    const item = row.values.项目 ?? '';
+    const value = (row.values.内容 ?? '').trim();
     if (!(INFO_ITEMS as readonly string[]).includes(item)) {
       fail(row, `未知的项目“${excerpt(item)}”，只能是${INFO_ITEMS.join('、')}`, '项目');
       continue;
@@ -101,16 +101,15 @@ export function readStructure(sheet: WorkbookSheet): { subjects: StructureSubjec
     const row = rowOf(sheet.name, source);
     rows.push(row);
     const v = row.values;
-    const courseName = (v['科目'] ?? '').trim();
-    const questionNo = (v['题号'] ?? '').trim();
+    const courseName = (v.科目 ?? '').trim();
+    const questionNo = (v.题号 ?? '').trim();
     if (courseName === '') fail(row, '科目不能为空', '科目');
     if (questionNo === '') fail(row, '题号不能为空', '题号');
-    const type = QUESTION_TYPES[v['题型'] ?? ''];
-    if (!type)
-      fail(row, `题型“${excerpt(v['题型'] ?? '')}”不对，只能是${Object.keys(QUESTION_TYPES).join('、')}`, '题型');
-    const fullMark = Number(v['满分']);
-    if (!(v['满分'] ?? '') || !Number.isFinite(fullMark) || fullMark <= 0) fail(row, '满分必须是大于0的数字', '满分');
-    const optionText = v['选项个数'] ?? '';
+    const type = QUESTION_TYPES[v.题型 ?? ''];
+    if (!type) fail(row, `题型“${excerpt(v.题型 ?? '')}”不对，只能是${Object.keys(QUESTION_TYPES).join('、')}`, '题型');
+    const fullMark = Number(v.满分);
+    if (!(v.满分 ?? '') || !Number.isFinite(fullMark) || fullMark <= 0) fail(row, '满分必须是大于0的数字', '满分');
+    const optionText = v.选项个数 ?? '';
     const optionCount = optionText === '' ? (type?.objectiveType === 3 ? null : 4) : Number(optionText);
     if (optionCount !== null && !(Number.isInteger(optionCount) && optionCount >= 2 && optionCount <= 8)) {
       fail(row, '选项个数只能是2到8的整数', '选项个数');
@@ -127,7 +126,7 @@ export function readStructure(sheet: WorkbookSheet): { subjects: StructureSubjec
         kind: type.kind,
         objectiveType: type.objectiveType,
         optionCount,
-        answer: type.kind === 1 ? (v['答案'] ?? '') : null,
+        answer: type.kind === 1 ? (v.答案 ?? '') : null,
         fullMark,
       });
     } catch (error) {

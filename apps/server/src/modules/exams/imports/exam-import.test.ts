@@ -143,7 +143,7 @@ describe('exam/import', () => {
     const preview = expectOk(await send<ExamImportPreview>(api.examImportPreview, bad));
     const errors = preview.rows.filter((r) => r.errors.length > 0);
     expect(errors.map((r) => `${r.sheet}${r.rowNo}`)).toEqual(expect.arrayContaining(['题目结构2', '学生6', '语文2']));
-    expect(errors.find((r) => r.sheet === '学生')!.cellErrors['学号']![0]).toContain('不是本校学生');
+    expect(errors.find((r) => r.sheet === '学生')!.cellErrors.学号![0]).toContain('不是本校学生');
     expect(errors.find((r) => r.sheet === '语文')!.errors.join()).toContain('超过满分20');
     expectFailure(await send(api.examImport, bad), 400, /未导入任何内容/);
     expect(await examCount()).toBe(before);
