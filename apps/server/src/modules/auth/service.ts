@@ -78,6 +78,7 @@ export function createAuthService(db: Db, signer: TokenSigner, schools: SchoolDi
       userCode: user.userCode,
       name: user.name,
       mustChangePsw: user.mustChangePassword,
+      ...(user.tempExpiresAt ? { tempMarker: true } : {}),
     };
   }
 
