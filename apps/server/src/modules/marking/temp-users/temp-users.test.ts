@@ -1,5 +1,12 @@
 import * as contracts from '@huikao/contracts';
-import { markingTempUsersApi as api, authApi, type Endpoint, markingApi, type StoredUser } from '@huikao/contracts';
+import {
+  markingTempUsersApi as api,
+  authApi,
+  type Endpoint,
+  markingApi,
+  type StoredUser,
+  type TempUserRow,
+} from '@huikao/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markBlockMarkers, users } from '../../../db/schema.ts';
@@ -59,7 +66,7 @@ describe('临时阅卷账号', () => {
     const seats = await s.db.select().from(markBlockMarkers).where(eq(markBlockMarkers.blockId, blockId));
     expect(seats.map((m) => String(m.userId)).sort()).toEqual(created.accounts.map((a) => a.userId).sort());
 
-    const list = expectOk(await s.call(api.tempLoginUsers, { meId: String(s.exam.id) }));
+    const list = expectOk(await s.call<TempUserRow[]>(api.tempLoginUsers, { meId: String(s.exam.id) }));
     expect(list.map((r) => [r.loginName, r.status, r.blockIds])).toEqual(
       created.accounts.map((a) => [a.loginName, 'active', [String(blockId)]]),
     );
@@ -143,7 +150,7 @@ describe('临时阅卷账号', () => {
     refusedWith(await loginAs(c!.loginName, c!.password), /该临时阅卷账号已于 .* 过期，请联系阅卷管理员/);
     refusedWith(await call(s.t.app, markingApi.myTasks, {}, { session }), '临时阅卷账号已过期，请联系阅卷管理员');
 
-    const list = expectOk(await s.call(api.tempLoginUsers, { meId: String(s.exam.id) }));
+    const list = expectOk(await s.call<TempUserRow[]>(api.tempLoginUsers, { meId: String(s.exam.id) }));
     expect(list.map((r) => r.status)).toEqual(['active', 'disabled', 'expired']);
   });
 
