@@ -14,6 +14,8 @@ export const storedUserSchema = z.object({
   userCode: z.string(),
   name: z.string(),
   mustChangePsw: z.boolean(),
+  /** A temporary marker account (tempUsers): it lands on, and may open only, 我的阅卷任务 and the desk. */
+  tempMarker: z.boolean().optional(),
 });
 export type StoredUser = z.infer<typeof storedUserSchema>;
 

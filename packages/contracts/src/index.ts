@@ -11,6 +11,7 @@ export * from './marking.ts';
 export * from './marking-desk.ts';
 export * from './marking-monitor.ts';
 export * from './marking-setup.ts';
+export * from './marking-temp-users.ts';
 export * from './online-exam.ts';
 export * from './paper-template.ts';
 export * from './password.ts';

@@ -18,6 +18,8 @@ export interface Actor {
    * opens with `beforePasswordChange` are served (roles-and-permissions.md).
    */
   mustChangePassword?: boolean;
+  /** A temporary marker account (tempUsers): only the calls a route opens with `temporaryMarker` are served. */
+  temporaryMarker?: boolean;
 }
 
 /** Supplied by the auth module; the platform only knows this shape. */

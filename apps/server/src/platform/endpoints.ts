@@ -38,6 +38,11 @@ interface RouteOptions {
    * needs (change it, log out, read one's own user info). Every other call answers 403.
    */
   beforePasswordChange?: boolean;
+  /**
+   * Served to a temporary marker account (tempUsers, marking.md): its own tasks, the desk, its own
+   * user info, password change and logout. Every other call answers 403.
+   */
+  temporaryMarker?: boolean;
   /** Runs before the body is read, e.g. a rate limiter shared by several routes (`app.rateLimit`). */
   onRequest?: onRequestHookHandler;
   /** Size and type limit of a `multipart` endpoint's file (protocol.md). */
@@ -104,6 +109,9 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       };
       if (actor?.mustChangePassword && !spec.beforePasswordChange) {
         throw await refused(forbidden('请先修改初始密码'));
+      }
+      if (actor?.temporaryMarker && !spec.temporaryMarker) {
+        throw await refused(forbidden('临时阅卷账号只能使用阅卷任务相关功能'));
       }
       let upload: Upload | undefined;
       if (endpoint.kind === 'multipart') {

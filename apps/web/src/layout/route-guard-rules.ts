@@ -27,12 +27,15 @@ export const UNGUARDED_PATHS: readonly string[] = [
   '/setup',
 ];
 
+export const TEMP_MARKER_HOME = '/teacher/examMark/my-mark-task';
+const TEMP_MARKER_PATHS = [TEMP_MARKER_HOME, '/markDetail', '/403', '/404'];
+
 export interface RouteGuardInput {
   path: string;
   /** The query string including `?`, kept in the redirect parameter. */
   search?: string;
   hasCookie: boolean;
-  storedUser: Pick<StoredUser, 'type'> | null;
+  storedUser: Pick<StoredUser, 'type' | 'tempMarker'> | null;
 }
 
 export type RouteDecision =
@@ -64,6 +67,8 @@ export function decideRoute({ path: rawPath, search = '', hasCookie, storedUser 
     return { kind: 'redirect', to: '/login', clearCookie: true };
   }
   const userArea = areaOfType(storedUser.type);
+  // A temporary marker account (tempUsers) opens only its tasks and the desk; the server refuses the rest.
+  if (storedUser.tempMarker && !TEMP_MARKER_PATHS.includes(path)) return { kind: 'redirect', to: TEMP_MARKER_HOME };
   // Rule 5.
   if (path === '/login') {
     return userArea ? { kind: 'redirect', to: homePathFor(storedUser.type) } : { kind: 'allow', clearCookie: true };

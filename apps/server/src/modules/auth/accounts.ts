@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import * as repo from './repo.ts';
 import { users } from './schema.ts';
@@ -90,4 +90,58 @@ export async function loginNamesTaken(tx: Executor, loginNames: string[]): Promi
 export async function restoreAccount(tx: Executor, userId: number, passwordHash: string): Promise<void> {
   await repo.updateUser(tx, userId, { disabled: false });
   await resetPassword(tx, userId, passwordHash);
+}
+
+/** Temporary marker accounts (tempUsers, marking.md): type 1, refused after `expiresAt` (service.ts, sessions.ts). */
+export interface TemporaryAccountSpec {
+  loginName: string;
+  schoolId: number;
+  name: string;
+  passwordHash: string;
+  expiresAt: Date;
+  forExamId: number;
+}
+
+export async function createTemporaryAccounts(tx: Executor, specs: TemporaryAccountSpec[]) {
+  if (specs.length === 0) return [];
+  return tx
+    .insert(users)
+    .values(
+      specs.map((s) => ({
+        loginName: s.loginName,
+        passwordHash: s.passwordHash,
+        type: 1,
+        schoolId: s.schoolId,
+        userCode: s.loginName,
+        name: s.name,
+        tempExpiresAt: s.expiresAt,
+        tempForExamId: s.forExamId,
+      })),
+    )
+    .returning({ id: users.id, loginName: users.loginName });
+}
+
+/** The temporary accounts made for one 联考, oldest first. */
+export async function temporaryAccountsOf(db: Executor, examId: number) {
+  return db
+    .select({
+      id: users.id,
+      loginName: users.loginName,
+      name: users.name,
+      schoolId: users.schoolId,
+      disabled: users.disabled,
+      expiresAt: users.tempExpiresAt,
+      forExamId: users.tempForExamId,
+    })
+    .from(users)
+    .where(and(eq(users.tempForExamId, examId), isNotNull(users.tempExpiresAt)))
+    .orderBy(asc(users.id));
+}
+
+export async function temporaryAccount(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, schoolId: users.schoolId, forExamId: users.tempForExamId, expiresAt: users.tempExpiresAt })
+    .from(users)
+    .where(and(eq(users.id, userId), isNotNull(users.tempExpiresAt)));
+  return row;
 }

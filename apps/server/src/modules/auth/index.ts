@@ -15,10 +15,14 @@ const NO_SSO: SsoConfig = { providers: [], redirectBase: null, production: false
 
 export {
   type AccountSpec,
+  createTemporaryAccounts,
   disableAccount,
   loginNamesTaken,
   resetPassword,
   restoreAccount,
+  type TemporaryAccountSpec,
+  temporaryAccount,
+  temporaryAccountsOf,
   updateAccount,
   upsertAccounts,
 } from './accounts.ts';

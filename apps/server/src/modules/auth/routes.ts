@@ -35,6 +35,7 @@ export function registerAuthRoutes(
   registerEndpoint(app, authApi.findUserInfo, {
     permission: 'signed-in',
     beforePasswordChange: true,
+    temporaryMarker: true,
     handler: (_p, { actor }) => auth.userInfo(actor),
   });
   registerEndpoint(app, authApi.findSGTByDate, {
@@ -44,11 +45,13 @@ export function registerAuthRoutes(
   registerEndpoint(app, authApi.updatePsw, {
     permission: 'signed-in',
     beforePasswordChange: true,
+    temporaryMarker: true,
     handler: (p, { actor, request }) => auth.updatePassword(actor, p, meta(request)),
   });
   registerEndpoint(app, authApi.logout, {
     permission: 'signed-in',
     beforePasswordChange: true,
+    temporaryMarker: true,
     handler: (_p, { actor, request }) => auth.logout(actor, meta(request)),
   });
   registerEndpoint(app, authApi.issueLoginTicket, {

@@ -18,6 +18,10 @@ export const users = pgTable(
     mustChangePassword: boolean().notNull().default(false),
     lockedUntil: timestamp({ withTimezone: true }),
     disabled: boolean().notNull().default(false),
+    /** A temporary marker account (tempUsers, marking.md): refused at login and on every call after this. */
+    tempExpiresAt: timestamp({ withTimezone: true }),
+    /** The 联考 (multi exam) a temporary marker account was made for; no FK: exams sit above auth. */
+    tempForExamId: bigint({ mode: 'number' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

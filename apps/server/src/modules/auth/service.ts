@@ -78,6 +78,7 @@ export function createAuthService(db: Db, signer: TokenSigner, schools: SchoolDi
       userCode: user.userCode,
       name: user.name,
       mustChangePsw: user.mustChangePassword,
+      ...(user.tempExpiresAt ? { tempMarker: true } : {}),
     };
   }
 
@@ -106,7 +107,7 @@ export function createAuthService(db: Db, signer: TokenSigner, schools: SchoolDi
   return {
     async login(loginName: string, password: string, meta: RequestMeta): Promise<StoredUser> {
       const user = await repo.findUserByLoginName(db, loginName);
-      if (!user || user.disabled) {
+      if (!user || (user.disabled && !user.tempExpiresAt)) {
         // The same work and the same answer as a wrong password: nothing tells whether the account exists.
         await verifyPassword(await dummyHash, password);
         await appendAudit(db, { actorLoginName: loginName, action: 'auth.login.failed', ip: meta.ip });
@@ -118,6 +119,11 @@ export function createAuthService(db: Db, signer: TokenSigner, schools: SchoolDi
         throw ruleBroken(`密码错误次数过多，账号已锁定，请于 ${clock(attempt.refusedUntil)} 后再试`);
       }
       if (await verifyPassword(user.passwordHash, password)) {
+        // A temporary marker who knows the password is told why: disabled or past its expiry.
+        if (user.disabled) throw ruleBroken('该临时阅卷账号已停用，请联系阅卷管理员');
+        if (user.tempExpiresAt && user.tempExpiresAt.getTime() <= now.getTime()) {
+          throw ruleBroken(`该临时阅卷账号已于 ${clock(user.tempExpiresAt)} 过期，请联系阅卷管理员`);
+        }
         // The attempt itself may have set the lock after the row was read: startSession lifts it.
         return startSession({ ...user, lockedUntil: attempt.locksUntil ?? user.lockedUntil }, meta, 'auth.login');
       }

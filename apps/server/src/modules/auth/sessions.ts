@@ -23,6 +23,9 @@ export function createSessionResolver(db: Db, signer: TokenSigner, schools: Scho
       if (session.revokedAt) throw unauthenticated('登录已失效（已退出登录或密码已修改），请重新登录');
       if (session.expiresAt.getTime() <= Date.now()) throw unauthenticated('登录已过期，请重新登录');
       if (user.disabled) throw unauthenticated('账号已停用，请联系学校管理员');
+      if (user.tempExpiresAt && user.tempExpiresAt.getTime() <= Date.now()) {
+        throw unauthenticated('临时阅卷账号已过期，请联系阅卷管理员');
+      }
       if (!loginName) throw unauthenticated('缺少请求头 loginName');
       if (loginName !== user.loginName) throw unauthenticated('登录名与登录令牌不一致，请重新登录');
 
@@ -42,6 +45,7 @@ export function createSessionResolver(db: Db, signer: TokenSigner, schools: Scho
         token: session.token,
         schoolIds,
         mustChangePassword: user.mustChangePassword,
+        temporaryMarker: user.tempExpiresAt !== null,
       };
       return actor;
     },

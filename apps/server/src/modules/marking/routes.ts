@@ -8,6 +8,7 @@ import { type Clock, createDispatchService } from './dispatch/dispatch-service.t
 import { registerMonitorRoutes } from './monitor/routes.ts';
 import { registerSetupRoutes } from './setup/routes.ts';
 import { createSetupService } from './setup/setup-service.ts';
+import { registerTempUserRoutes } from './temp-users/routes.ts';
 
 // Marking calls: set-up for the school administrator (type 5), dispatch for teachers (types 1
 // and 5) who are markers of the 题块 (the services check the seat). Students are refused.
@@ -34,20 +35,32 @@ export function registerMarkingRoutes(app: FastifyInstance, db: Db, clock?: Cloc
   registerEndpoint(app, api.saveTasks, { permission: admin, handler: (p, { actor }) => setup.saveTasks(actor, p) });
   registerEndpoint(app, api.deleteTasks, { permission: admin, handler: (p, { actor }) => setup.deleteTasks(actor, p) });
   registerSetupRoutes(app, db, storage);
-  registerEndpoint(app, api.myTasks, { permission: marker, handler: (_p, { actor }) => setup.myTasks(actor) });
+  registerEndpoint(app, api.myTasks, {
+    permission: marker,
+    temporaryMarker: true,
+    handler: (_p, { actor }) => setup.myTasks(actor),
+  });
   registerEndpoint(app, api.claim, {
     permission: marker,
+    temporaryMarker: true,
     handler: (p, { actor }) => dispatch.claim(actor, Number(p.blockId)),
   });
-  registerEndpoint(app, api.renew, { permission: marker, handler: (p, { actor }) => dispatch.renew(actor, lease(p)) });
+  registerEndpoint(app, api.renew, {
+    permission: marker,
+    temporaryMarker: true,
+    handler: (p, { actor }) => dispatch.renew(actor, lease(p)),
+  });
   registerEndpoint(app, api.release, {
     permission: marker,
+    temporaryMarker: true,
     handler: (p, { actor }) => dispatch.release(actor, lease(p)),
   });
   registerEndpoint(app, api.submit, {
     permission: marker,
+    temporaryMarker: true,
     handler: (p, { actor }) => dispatch.submit(actor, { ...lease(p), scores: p.scores, seconds: p.seconds }),
   });
   registerDeskRoutes(app, db, clock, storage);
   registerMonitorRoutes(app, db, clock, storage);
+  registerTempUserRoutes(app, db);
 }

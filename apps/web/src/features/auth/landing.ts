@@ -1,5 +1,5 @@
 import type { StoredUser } from '@huikao/contracts';
-import { decideRoute } from '../../layout/route-guard-rules.ts';
+import { decideRoute, TEMP_MARKER_HOME } from '../../layout/route-guard-rules.ts';
 import { homePathFor } from '../../lib/areas.ts';
 
 /** Pages a login must never bounce back to. */
@@ -11,8 +11,8 @@ const ORIGIN = 'https://landing.invalid';
  * guard would let this user open, else their area (spec §2). Anything else (another origin,
  * `//host`, a page of another area) is ignored so a crafted link cannot send the user elsewhere.
  */
-export function landingPath(user: Pick<StoredUser, 'type'>, redirect: string | null): string {
-  const home = homePathFor(user.type);
+export function landingPath(user: Pick<StoredUser, 'type' | 'tempMarker'>, redirect: string | null): string {
+  const home = user.tempMarker ? TEMP_MARKER_HOME : homePathFor(user.type);
   if (!redirect?.startsWith('/') || redirect.startsWith('//') || redirect.includes('\\')) return home;
   let target: URL;
   try {

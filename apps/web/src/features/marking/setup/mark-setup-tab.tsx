@@ -15,6 +15,7 @@ import { confirmDialog, notifySuccess } from '../../../lib/notify.ts';
 import { readStoredUser } from '../../../lib/session.ts';
 import { BlockMarkers } from './block-markers.tsx';
 import { setupQueries, useSetupWrite } from './setup-queries.ts';
+import { TempUsers } from './temp-users.tsx';
 
 // 阅卷设置 (issue #17, marking.md "Objects", "Distribution"), a tab of 试卷制作: the single exam's
 // 题块 proposed from its subjective questions (one each; merge by putting several in one 题块,
@@ -78,7 +79,7 @@ const proposed = (questions: ExamQuestion[]): Draft => {
   };
 };
 
-export function MarkSetupTab({ seId }: { seId: string; meId: string }) {
+export function MarkSetupTab({ seId, meId }: { seId: string; meId: string }) {
   const schoolId = readStoredUser()?.schoolId ?? '';
   const blocks = useQuery(setupQueries.blocks(seId));
   const structure = useQuery({
@@ -329,6 +330,7 @@ export function MarkSetupTab({ seId }: { seId: string; meId: string }) {
           </div>
         );
       })}
+      <TempUsers meId={meId} blocks={blocks.data ?? []} />
     </Flex>
   );
 }
