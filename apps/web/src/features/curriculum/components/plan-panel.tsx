@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { ASSESSMENTS, curriculumApi, type Major, type MajorPlan } from '@huikao/contracts';
+import { ASSESSMENTS, curriculumApi, type Major, type MajorLesson, type MajorPlan } from '@huikao/contracts';
 import { Button, Card, Form, Input, InputNumber, List, Select } from 'antd';
 import { useState } from 'react';
 import { DataTable, pageLocally, useTableQuery } from '../../../components/data-table.tsx';
@@ -30,7 +30,8 @@ export function PlanPanel({ major }: { major: Major }) {
   const courses = useCourses(schoolId);
   const [query, setQuery] = useTableQuery({ pageSize: 100 });
   const [editing, setEditing] = useState<MajorPlan | 'new' | null>(null);
-  const [lessonFor, setLessonFor] = useState<MajorPlan | null>(null);
+  // The lesson dialog: a new lesson of a plan row, or (lesson set) one to edit.
+  const [lessonFor, setLessonFor] = useState<{ plan: MajorPlan; lesson: MajorLesson | null } | null>(null);
   const save = useCurriculumMutation((values: PlanValues) =>
     editing && editing !== 'new'
       ? call(curriculumApi.updatePlan, { schoolId, planId: editing.planId, ...values })
@@ -39,8 +40,13 @@ export function PlanPanel({ major }: { major: Major }) {
   const remove = useCurriculumMutation((planId: string) =>
     call(curriculumApi.deletePlans, { schoolId, ids: [planId] }),
   );
-  const addLesson = useCurriculumMutation((values: LessonValues) =>
-    call(curriculumApi.saveLesson, { schoolId, planId: lessonFor!.planId, ...values }),
+  const saveLesson = useCurriculumMutation((values: LessonValues) =>
+    lessonFor?.lesson
+      ? call(curriculumApi.updateLesson, { schoolId, lessonId: lessonFor.lesson.lessonId, ...values })
+      : call(curriculumApi.saveLesson, { schoolId, planId: lessonFor!.plan.planId, ...values }),
+  );
+  const removeLesson = useCurriculumMutation((lessonId: string) =>
+    call(curriculumApi.deleteLessons, { schoolId, ids: [lessonId] }),
   );
   const page = pageLocally(plans.data, query, { searchText: (p) => `${p.courseName} 第${p.term}学期` });
   const title = `${major.enterYear}级${major.name} 教学计划`;
@@ -82,7 +88,7 @@ export function PlanPanel({ major }: { major: Major }) {
               size="small"
               header={
                 canEdit ? (
-                  <Button size="small" icon={<PlusOutlined />} onClick={() => setLessonFor(plan)}>
+                  <Button size="small" icon={<PlusOutlined />} onClick={() => setLessonFor({ plan, lesson: null })}>
                     添加课次
                   </Button>
                 ) : (
@@ -92,7 +98,21 @@ export function PlanPanel({ major }: { major: Major }) {
               locale={{ emptyText: '还没有课次' }}
               dataSource={(lessons.data ?? []).filter((l) => l.planId === plan.planId)}
               renderItem={(l) => (
-                <List.Item>
+                <List.Item
+                  aria-label={`第${l.lessonNo}次课`}
+                  actions={
+                    canEdit
+                      ? [
+                          <RowActions
+                            key="actions"
+                            onEdit={() => setLessonFor({ plan, lesson: l })}
+                            question={`确定删除第${l.lessonNo}次课“${l.title}”吗？`}
+                            onDelete={() => removeLesson.mutateAsync(l.lessonId)}
+                          />,
+                        ]
+                      : undefined
+                  }
+                >
                   第{l.lessonNo}次课：{l.title}（{l.hours}学时）
                 </List.Item>
               )}
@@ -140,13 +160,15 @@ export function PlanPanel({ major }: { major: Major }) {
       </FormDialog>
       <FormDialog<LessonValues>
         open={lessonFor !== null}
-        title={lessonFor ? `添加课次：${lessonFor.courseName}` : '添加课次'}
+        title={`${lessonFor?.lesson ? '编辑课次' : '添加课次'}：${lessonFor?.plan.courseName ?? ''}`}
         onClose={() => setLessonFor(null)}
-        onSubmit={(values) => addLesson.mutateAsync(values)}
-        initialValues={{
-          lessonNo: (lessons.data ?? []).filter((l) => l.planId === lessonFor?.planId).length + 1,
-          hours: 2,
-        }}
+        onSubmit={(values) => saveLesson.mutateAsync(values)}
+        initialValues={
+          lessonFor?.lesson ?? {
+            lessonNo: (lessons.data ?? []).filter((l) => l.planId === lessonFor?.plan.planId).length + 1,
+            hours: 2,
+          }
+        }
       >
         <Form.Item name="lessonNo" label="课次" required rules={[zodRule(lessonFields.lessonNo)]}>
           <InputNumber min={1} max={500} precision={0} />

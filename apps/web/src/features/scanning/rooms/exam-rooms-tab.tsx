@@ -6,6 +6,7 @@ import { DataTable, pageLocally, useTableQuery } from '../../../components/data-
 import { confirmDialog, notifySuccess } from '../../../lib/notify.ts';
 import { BulkRoomsDialog, EditRoomDialog } from './room-dialogs.tsx';
 import {
+  downloadArrangement,
   downloadRoomCards,
   downloadRoomPrint,
   downloadStudentTemplate,
@@ -118,6 +119,9 @@ export function ExamRoomsTab({ meId, seId }: ExamRoomsTabProps) {
             >
               <Button>下载打印</Button>
             </Dropdown>
+            <Button disabled={rooms.length === 0} onClick={() => downloadArrangement(schoolId, meId)}>
+              导出考务安排
+            </Button>
             {canEdit ? (
               <>
                 <Button onClick={() => downloadStudentTemplate(schoolId, meId)}>下载考生考场模板</Button>
@@ -140,6 +144,11 @@ export function ExamRoomsTab({ meId, seId }: ExamRoomsTabProps) {
         columns={[
           { title: '考场名称', dataIndex: 'name' },
           { title: '地点', dataIndex: 'location', render: (v: string) => v || '—' },
+          {
+            title: '监考教师',
+            dataIndex: 'invigilators',
+            render: (names: string[]) => (names.length > 0 ? names.join('、') : '—'),
+          },
           { title: '座位数', dataIndex: 'seatCount', width: 90 },
           { title: '每排座位', dataIndex: 'columns', width: 90 },
           { title: '已安排', dataIndex: 'placed', width: 90 },

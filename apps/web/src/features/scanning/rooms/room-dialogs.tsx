@@ -1,5 +1,5 @@
 import type { ExamRoom, RoomInput } from '@huikao/contracts';
-import { Form, Input, InputNumber, Modal } from 'antd';
+import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { type BulkValues, bulkRooms } from './room-names.ts';
 
@@ -94,6 +94,16 @@ export function EditRoomDialog({ room, saving, onClose, onSubmit }: EditRoomDial
         </Form.Item>
         <Form.Item label="每排座位数" name="columns" rules={[{ required: true, message: '请填写每排座位数' }]}>
           <InputNumber min={1} max={20} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        {/* Names, not accounts: invigilators may come from outside the school. Typed and confirmed with
+            Enter (or a comma); the contract allows six of at most 20 characters. */}
+        <Form.Item
+          label="监考教师"
+          name="invigilators"
+          extra="输入姓名后按回车，最多6人"
+          rules={[{ type: 'array', max: 6, message: '每个考场最多6名监考教师' }]}
+        >
+          <Select mode="tags" tokenSeparators={[',', '，', '、']} open={false} suffixIcon={null} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,4 +1,4 @@
-import { scanningRoomsApi as api, type PlacementModeName, type RoomInput } from '@huikao/contracts';
+import { scanningRoomsApi as api, fileServiceApi, type PlacementModeName, type RoomInput } from '@huikao/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, callFile, callUpload } from '../../../lib/api-client.ts';
 import { saveDownload } from '../../../lib/download.ts';
@@ -89,4 +89,9 @@ export async function downloadStudentTemplate(schoolId: string, meId: string) {
 
 export async function downloadRoomCards(schoolId: string, seId: string, roomId: string) {
   saveDownload(await callFile(api.printExamPaper, { schoolId, seId, roomId }));
+}
+
+/** 导出考务安排 (#19): the exam's subjects, times, rooms and 监考教师 as Word, from the file service. */
+export async function downloadArrangement(schoolId: string, meId: string) {
+  saveDownload(await callFile(fileServiceApi.wordExportInfo, { schoolId, meId }));
 }

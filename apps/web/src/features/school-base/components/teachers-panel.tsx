@@ -11,11 +11,14 @@ import { schoolBaseQueries } from '../queries.ts';
 import { useSchoolContext } from '../school-context.ts';
 import { ImportButton } from './import-button.tsx';
 import { DeleteButton, EditButton, ResetPasswordButton } from './row-buttons.tsx';
+import { SsoBindingsDialog, useSsoProviders } from './sso-bindings.tsx';
 import { TeacherDialog } from './teacher-dialogs.tsx';
 
 /** The school's teachers, paged and searched on the server. */
 export function TeachersPanel() {
   const { schoolId, canEdit } = useSchoolContext();
+  const providers = useSsoProviders().data ?? [];
+  const [ssoFor, setSsoFor] = useState<Teacher | null>(null);
   const [query, setQuery] = useTableQuery();
   const [editing, setEditing] = useState<Teacher | 'new' | null>(null);
   const teachers = useQuery(
@@ -81,6 +84,11 @@ export function TeachersPanel() {
                     who={`教师“${teacher.name}”`}
                     onReset={() => resetPassword.mutateAsync(teacher.teacherId)}
                   />
+                  {providers.length > 0 ? (
+                    <Button type="link" size="small" onClick={() => setSsoFor(teacher)}>
+                      第三方账号
+                    </Button>
+                  ) : null}
                   <DeleteButton
                     question={`确定删除教师“${teacher.name}”吗？`}
                     onDelete={() => deleteTeacher.mutateAsync(teacher.teacherId)}
@@ -96,6 +104,9 @@ export function TeachersPanel() {
           teacher={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
         />
+      ) : null}
+      {canEdit && providers.length > 0 ? (
+        <SsoBindingsDialog teacher={ssoFor} providers={providers} onClose={() => setSsoFor(null)} />
       ) : null}
     </>
   );
