@@ -43,7 +43,7 @@ const card = (p: Page) => p.getByTestId('online-sitting');
 async function answerShown(p: Page, text: string) {
   const radio = card(p).locator('.ant-radio-wrapper').first();
   if ((await radio.count()) > 0) await radio.click();
-  else await card(p).getByLabel('作答').fill(text);
+  else await card(p).getByLabel('作答', { exact: true }).fill(text);
 }
 
 async function waitSaved(p: Page) {
