@@ -7,6 +7,7 @@ import {
   onlineExamApi,
   type SittingRow,
   type StoredUser,
+  splitAnswerPhotos,
 } from '@huikao/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -31,6 +32,10 @@ afterEach(async () => {
 });
 afterAll(closeBrowser);
 
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const examRow = (p: Page) => p.locator('.ant-table-row').filter({ hasText: EXAM });
 const card = (p: Page) => p.getByTestId('online-sitting');
 
@@ -38,7 +43,7 @@ const card = (p: Page) => p.getByTestId('online-sitting');
 async function answerShown(p: Page, text: string) {
   const radio = card(p).locator('.ant-radio-wrapper').first();
   if ((await radio.count()) > 0) await radio.click();
-  else await card(p).getByLabel('作答').fill(text);
+  else await card(p).getByLabel('作答', { exact: true }).fill(text);
 }
 
 async function waitSaved(p: Page) {
@@ -46,13 +51,14 @@ async function waitSaved(p: Page) {
 }
 
 /** teacher01 marks every paper of the exam's 题块 (full marks on the typed answers). */
-async function markThroughApi(admin: StoredUser, seId: string) {
+async function markThroughApi(admin: StoredUser, seId: string, onlineExamId: string) {
   // The marking desk screen is being built in parallel (issue #17); this step goes through the
   // marking calls a desk makes. The integrator switches it to the desk screen.
   const teacher = await loginAs('teacher01');
   const info = await ok<{ user: { userId: string } }>(authApi.findUserInfo, {}, teacher);
   const blocks = await ok<MarkBlock[]>(markingApi.findBlocks, { seId }, admin);
   let marked = 0;
+  let withPhotos = 0;
   for (const block of blocks) {
     await ok(markingApi.saveTasks, { blockId: block.id, markers: [{ userId: info.user.userId }] }, admin);
     if (block.status === 1) await ok(markingApi.setBlockStatus, { blockId: block.id, action: 'start' }, admin);
@@ -60,6 +66,17 @@ async function markThroughApi(admin: StoredUser, seId: string) {
       const paper = await ok<LeasedPaper | null>(markingApi.claim, { blockId: block.id }, teacher);
       if (!paper) break;
       const q = paper.questions[0]!;
+      // The typed answer's paper carries its photo; the administrator gets a link to it.
+      const { photos } = splitAnswerPhotos(paper.text ?? '');
+      if (photos.length > 0) {
+        const links = await ok<{ url: string }[]>(
+          onlineExamApi.findOnlinePaperPhotos,
+          { onlineExamId, photoKeys: photos },
+          admin,
+        );
+        expect(links).toHaveLength(photos.length);
+        withPhotos++;
+      }
       await ok(
         markingApi.submit,
         {
@@ -74,6 +91,7 @@ async function markThroughApi(admin: StoredUser, seId: string) {
       marked++;
     }
   }
+  expect(withPhotos).toBe(1);
   return marked;
 }
 
@@ -118,6 +136,11 @@ describe('在线考试', () => {
 
     await cardButtons.nth(2).click();
     await answerShown(page, '设一次函数 y=kx+b，代入两点得 k=2，b=1');
+    // A photo of the working, taken or chosen: uploaded, shown as a thumbnail, saved with the answer.
+    await card(page).getByLabel('作答图片').setInputFiles({ name: '作答.png', mimeType: 'image/png', buffer: PNG });
+    await expect
+      .poll(async () => card(page).getByAltText('作答图片1').getAttribute('src'), { timeout: 15_000 })
+      .toMatch(/\/files\/|https?:/);
     await waitSaved(page);
     await card(page)
       .getByRole('button', { name: /^交\s*卷$/ })
@@ -129,7 +152,7 @@ describe('在线考试', () => {
       await ok<OnlineExamSummary[]>(onlineExamApi.findOnlineExams, { schoolId: admin.schoolId }, admin)
     ).find((e) => e.name === EXAM)!;
     expect(submitted.submittedCount).toBeGreaterThanOrEqual(1);
-    expect(await markThroughApi(admin, exam.seId)).toBeGreaterThanOrEqual(2);
+    expect(await markThroughApi(admin, exam.seId, exam.onlineExamId)).toBeGreaterThanOrEqual(2);
     await ok(onlineExamApi.releaseOnlineExam, { onlineExamId: exam.onlineExamId }, admin);
 
     await page.goto(LIST);

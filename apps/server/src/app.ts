@@ -185,6 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // safe in several processes at once: each sitting is closed once, under its row lock).
   const onlineExams = createOnlineExamModule(database.db, {
     clock: options.onlineExamClock,
+    storage,
     sweepMs: options.onlineExamSweep === false ? 0 : 15_000,
     onSweepError: (err) => app.log.error({ err }, 'closing online-exam sittings failed'),
   });

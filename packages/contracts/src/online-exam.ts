@@ -139,7 +139,24 @@ export type OnlineResult = z.infer<typeof onlineResultSchema>;
 const studentId = idSchema('学生');
 const ok = z.object({ ok: z.literal(true) });
 
+/** A photo of a subjective answer: its storage key and a short-lived signed link. */
+export const onlinePhotoSchema = z.object({ photoKey: z.string(), url: z.string() });
+const photoKeys = z
+  .array(z.string({ error: '图片编号必须是文字' }).max(200, '图片编号过长'), { error: '图片编号必须是列表' })
+  .max(50, '一次最多查看50张图片');
+
 export const onlineExamApi = {
+  /** A photo for a subjective answer (JPEG/PNG, ≤ 8 MB) stored under the caller's own sitting. */
+  uploadOnlinePhoto: endpoint('mark', 'makeExam/uploadOnlinePhoto', {
+    kind: 'multipart',
+    access: 'session',
+    params: z.object({ onlineExamId }),
+    response: onlinePhotoSchema,
+  }),
+  /** Signed links to the caller's own answer photos (students). */
+  findMyOnlinePhotos: j('findMyOnlinePhotos', { onlineExamId, photoKeys }, z.array(onlinePhotoSchema)),
+  /** Signed links to an online exam's answer photos, for its maker or the school's administrator (marking). */
+  findOnlinePaperPhotos: j('findOnlinePaperPhotos', { onlineExamId, photoKeys }, z.array(onlinePhotoSchema)),
   /** 在线考试 from a 我的试卷 paper: a real exam (exams) with its students, window and settings. */
   saveOnlineExam: j('saveOnlineExam', saveOnlineExamShape, onlineExamSummarySchema),
   findOnlineExams: j('findOnlineExams', { schoolId }, z.array(onlineExamSummarySchema)),
@@ -178,3 +195,25 @@ export const onlineExamApi = {
   releaseOnlineExam: j('releaseOnlineExam', { onlineExamId }, onlineExamSummarySchema),
   findOnlineExamResult: j('findOnlineExamResult', { onlineExamId }, onlineResultSchema),
 };
+
+// Photos ride inside the answer text, one line `[图片:<key>]` each after the typed text, so the
+// versioned save, the reopen rules and the marking paper's text carry them unchanged.
+const PHOTO_LINE = /^\[图片:([a-z0-9-]+\/\d{4}\/[0-9a-f-]{36}\.(?:jpg|png))\]$/;
+
+/** The typed text and the photo keys of an answer. */
+export function splitAnswerPhotos(answer: string): { text: string; photos: string[] } {
+  const lines = answer.split('\n');
+  const photos: string[] = [];
+  while (lines.length > 0) {
+    const match = PHOTO_LINE.exec(lines[lines.length - 1] ?? '');
+    if (!match?.[1]) break;
+    photos.unshift(match[1]);
+    lines.pop();
+  }
+  return { text: lines.join('\n'), photos };
+}
+
+/** The answer text holding the typed text and the photo keys. */
+export function joinAnswerPhotos(text: string, photos: readonly string[]): string {
+  return [text, ...photos.map((key) => `[图片:${key}]`)].join('\n').replace(/^\n+/, '');
+}

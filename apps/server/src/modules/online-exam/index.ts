@@ -3,8 +3,10 @@
 import type { UserPaperDetail } from '@huikao/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
+import type { FileStorage } from '../../platform/storage.ts';
 import { createOnlineExamMaking } from './create-service.ts';
 import { createManageService } from './manage-service.ts';
+import { createPhotoService } from './photo-service.ts';
 import { registerOnlineExamRoutes } from './routes.ts';
 import { type Clock, createSittingService, systemClock } from './sitting-service.ts';
 
@@ -26,18 +28,21 @@ export interface OnlineExamOptions {
   /** How often this process closes sittings past their deadline (ms); 0: never (tests call sweep). */
   sweepMs?: number;
   onSweepError?: (error: unknown) => void;
+  /** Where answer photos are kept; without it the photo calls are not served. */
+  storage?: FileStorage;
 }
 
 export function createOnlineExamModule(db: Db, options: OnlineExamOptions = {}) {
   const clock = options.clock ?? systemClock;
   const sitting = createSittingService(db, clock);
   const manage = createManageService(db, clock);
+  const photos = options.storage ? createPhotoService(db, options.storage, clock) : null;
   let timer: NodeJS.Timeout | null = null;
   return {
     /** Closes every sitting past its deadline now; returns how many. */
     sweep: () => manage.sweep(),
     routes(app: FastifyInstance) {
-      registerOnlineExamRoutes(app, db, sitting, manage);
+      registerOnlineExamRoutes(app, db, sitting, manage, photos);
     },
     /** Starts the periodic sweep: sittings close at their deadline whether a browser is there or not. */
     start() {

@@ -91,6 +91,11 @@ export async function sittingOf(ex: Executor, examId: number, studentId: number)
   return row ?? null;
 }
 
+export async function sittingById(ex: Executor, id: number) {
+  const [row] = await ex.select().from(onlineSittings).where(eq(onlineSittings.id, id));
+  return row ?? null;
+}
+
 /** The sitting, locked: FOR SHARE by saves (many at once), FOR UPDATE by submission. */
 export async function lockSitting(tx: Tx, examId: number, studentId: number, mode: 'share' | 'update') {
   const [row] = await tx

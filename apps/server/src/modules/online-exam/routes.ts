@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
 import { createOnlineExamMaking } from './create-service.ts';
 import type { createManageService } from './manage-service.ts';
+import { type createPhotoService, ONLINE_PHOTO_UPLOAD } from './photo-service.ts';
 import type { createSittingService } from './sitting-service.ts';
 
 // Online-exam calls: making, monitoring and releasing for teachers (types 1 and 5; the services
@@ -13,6 +14,7 @@ export function registerOnlineExamRoutes(
   db: Db,
   sitting: ReturnType<typeof createSittingService>,
   manage: ReturnType<typeof createManageService>,
+  photos: ReturnType<typeof createPhotoService> | null,
 ): void {
   const making = createOnlineExamMaking(db);
   const teacher = 'teacher' as const;
@@ -63,5 +65,20 @@ export function registerOnlineExamRoutes(
   registerEndpoint(app, api.findOnlineExamResult, {
     permission: student,
     handler: (p, { actor }) => sitting.result(actor, Number(p.onlineExamId)),
+  });
+
+  if (!photos) return;
+  registerEndpoint(app, api.uploadOnlinePhoto, {
+    permission: student,
+    upload: ONLINE_PHOTO_UPLOAD,
+    handler: (p, { actor, upload }) => photos.upload(actor, Number(p.onlineExamId), upload!),
+  });
+  registerEndpoint(app, api.findMyOnlinePhotos, {
+    permission: student,
+    handler: (p, { actor }) => photos.mine(actor, Number(p.onlineExamId), p.photoKeys),
+  });
+  registerEndpoint(app, api.findOnlinePaperPhotos, {
+    permission: teacher,
+    handler: (p, { actor }) => photos.ofPapers(actor, Number(p.onlineExamId), p.photoKeys),
   });
 }

@@ -1,3 +1,4 @@
+import { splitAnswerPhotos } from '@huikao/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Flex, Spin, Tag, Typography } from 'antd';
 import { useParams } from 'react-router';
@@ -57,7 +58,10 @@ export function OnlineResultPage() {
 /** An answer in the letters this student saw (their shuffle), or the text as typed. */
 function shown(answer: string, options: { key: string; text: string }[], kind: string) {
   if (!answer) return '未作答';
-  if (kind === 'text') return answer;
+  if (kind === 'text') {
+    const { text, photos } = splitAnswerPhotos(answer);
+    return photos.length > 0 ? `${text}（附图片 ${photos.length} 张）` : text;
+  }
   if (kind === 'judge') return answer === 'T' ? '正确' : '错误';
   return options.map((o, i) => (answer.includes(o.key) ? String.fromCharCode(65 + i) : '')).join('');
 }

@@ -1,4 +1,10 @@
-import { type OnlineQuestion, onlineExamApi, type Sitting } from '@huikao/contracts';
+import {
+  joinAnswerPhotos,
+  type OnlineQuestion,
+  onlineExamApi,
+  type Sitting,
+  splitAnswerPhotos,
+} from '@huikao/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Flex, Input, Modal, Radio, Spin, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -7,6 +13,7 @@ import { FormulaText } from '../../../components/formula-text.tsx';
 import { call } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { readStoredUser } from '../../../lib/session.ts';
+import { AnswerPhotos } from '../components/answer-photos.tsx';
 import { createLeaveCounter, watchLeaving } from '../leave-counter.ts';
 import { onlineExamKeys } from '../queries.ts';
 import { createSaveQueue, type SaveQueue } from '../save-queue.ts';
@@ -171,6 +178,7 @@ function SittingScreen({ sitting }: { sitting: Sitting }) {
         <Card style={{ flex: 1 }}>
           {q ? (
             <QuestionView
+              onlineExamId={sitting.onlineExamId}
               question={q}
               held={held[q.questionId]}
               disabled={done || timeUp}
@@ -213,17 +221,21 @@ function SittingScreen({ sitting }: { sitting: Sitting }) {
 }
 
 function QuestionView({
+  onlineExamId,
   question,
   held,
   disabled,
   onChange,
 }: {
+  onlineExamId: string;
   question: OnlineQuestion;
   held: Held | undefined;
   disabled: boolean;
   onChange: (next: Partial<Held>) => void;
 }) {
   const answer = held?.answer ?? '';
+  // A subjective answer holds its photo keys as [图片:key] lines after the typed text.
+  const typed = splitAnswerPhotos(answer);
   return (
     <Flex vertical gap={12}>
       <Flex justify="space-between">
@@ -268,14 +280,22 @@ function QuestionView({
         </Checkbox.Group>
       ) : null}
       {question.kind === 'text' ? (
-        <Input.TextArea
-          aria-label="作答"
-          value={answer}
-          disabled={disabled}
-          autoSize={{ minRows: 4, maxRows: 16 }}
-          maxLength={20000}
-          onChange={(e) => onChange({ answer: e.target.value })}
-        />
+        <>
+          <Input.TextArea
+            aria-label="作答"
+            value={typed.text}
+            disabled={disabled}
+            autoSize={{ minRows: 4, maxRows: 16 }}
+            maxLength={18000}
+            onChange={(e) => onChange({ answer: joinAnswerPhotos(e.target.value, typed.photos) })}
+          />
+          <AnswerPhotos
+            onlineExamId={onlineExamId}
+            photos={typed.photos}
+            disabled={disabled}
+            onChange={(photos) => onChange({ answer: joinAnswerPhotos(typed.text, photos) })}
+          />
+        </>
       ) : null}
     </Flex>
   );
