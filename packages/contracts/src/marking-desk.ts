@@ -78,7 +78,8 @@ export const markingDeskApi = {
   paperImage: j(
     'examMark/paperImage',
     { blockId, paperId, token: idSchema('领取凭证').optional() },
-    z.object({ url: z.string().nullable() }),
+    // photos: signed links to an online answer's photos (issue #18), empty for a scanned crop.
+    z.object({ url: z.string().nullable(), photos: z.array(z.string()) }),
   ),
   progress: j('examMark/progress', { blockId }, z.object({ done: z.number(), averageSeconds: z.number() })),
 };

@@ -1,6 +1,8 @@
 import {
   onlineExamApi as api,
   joinAnswerPhotos,
+  markingApi,
+  markingDeskApi,
   type OnlineExamSummary,
   questionBankUserApi,
   type Sitting,
@@ -139,5 +141,22 @@ describe('answer photos', () => {
       }),
     );
     expect(forMarking.map((p) => p.photoKey)).toEqual([photo.photoKey]);
+    // At the desk, a 题组长 of the paper's 题块 gets the photos signed with the paper's image call.
+    const [paper] = await s.db.select({ id: markPapers.id, blockId: markPapers.blockId }).from(markPapers);
+    expectOk(
+      await s.as(s.sessions.admin, markingApi.saveTasks, {
+        blockId: String(paper!.blockId),
+        markers: [{ userId: String(s.mathTeacherRow.user.id), leader: true }],
+      }),
+    );
+    const atDesk = expectOk(
+      await s.as<{ url: string | null; photos: string[] }>(s.sessions.mathTeacher, markingDeskApi.paperImage, {
+        blockId: String(paper!.blockId),
+        paperId: String(paper!.id),
+      }),
+    );
+    expect(atDesk.url).toBeNull();
+    expect(atDesk.photos).toHaveLength(1);
+    expect(atDesk.photos[0]).toContain('/files/');
   });
 });

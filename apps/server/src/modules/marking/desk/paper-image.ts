@@ -1,3 +1,4 @@
+import { splitAnswerPhotos } from '@huikao/contracts';
 import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db } from '../../../platform/db.ts';
 import { forbidden, notFound } from '../../../platform/errors.ts';
@@ -24,11 +25,20 @@ export function createPaperImageService(db: Db, storage: FileStorage | undefined
         const marked = !leased && (await dispatchRepo.marksOf(db, paper.id)).some((m) => m.markerId === actor.userId);
         if (!leased && !marked) throw forbidden('该试卷不在您的领取中，不能查看');
       }
-      if (!paper.imageKey || !storage) return { url: null };
+      // An online answer's photos (issue #18) ride in its text as keys; they are signed like the crop.
+      const photoKeys = splitAnswerPhotos(paper.answerText ?? '').photos;
+      const photos: string[] = [];
+      if (storage) {
+        for (const key of photoKeys) {
+          const signed = await storage.signedUrl(key, IMAGE_URL_SECONDS).catch(() => null);
+          if (signed !== null) photos.push(signed);
+        }
+      }
+      if (!paper.imageKey || !storage) return { url: null, photos };
       // A key the store refuses (not one it made) is a missing image, never a 500.
       const url = await storage.signedUrl(paper.imageKey, IMAGE_URL_SECONDS).catch(() => null);
       if (url === null) throw notFound('该试卷的图像不存在');
-      return { url };
+      return { url, photos };
     },
   };
 }

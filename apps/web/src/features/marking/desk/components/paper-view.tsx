@@ -1,8 +1,9 @@
-import { Button, Empty, Space, Typography } from 'antd';
+import { splitAnswerPhotos } from '@huikao/contracts';
+import { Button, Empty, Image, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 
-/** The paper's crop (zoom, rotate, full screen) or an online answer's text. */
-export function PaperView({ url, text }: { url: string | null; text: string | null }) {
+/** The paper's crop (zoom, rotate, full screen) or an online answer's text and photos. */
+export function PaperView({ url, text, photos = [] }: { url: string | null; text: string | null; photos?: string[] }) {
   const [zoom, setZoom] = useState(1);
   const [turn, setTurn] = useState(0);
   const box = useRef<HTMLDivElement>(null);
@@ -12,7 +13,16 @@ export function PaperView({ url, text }: { url: string | null; text: string | nu
         aria-label="作答内容"
         style={{ padding: 16, background: '#fafafa', minHeight: 240, whiteSpace: 'pre-wrap' }}
       >
-        <Typography.Text>{text || '（未作答）'}</Typography.Text>
+        <Typography.Text>{splitAnswerPhotos(text).text || (photos.length ? '' : '（未作答）')}</Typography.Text>
+        {photos.length > 0 && (
+          <Image.PreviewGroup>
+            <Space wrap style={{ display: 'flex', marginTop: 12 }}>
+              {photos.map((src, i) => (
+                <Image key={src} src={src} alt={`作答图片${i + 1}`} width={240} />
+              ))}
+            </Space>
+          </Image.PreviewGroup>
+        )}
       </section>
     );
   }

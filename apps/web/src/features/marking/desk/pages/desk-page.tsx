@@ -1,4 +1,4 @@
-import { type LeasedPaper, markingApi, markingDeskApi } from '@huikao/contracts';
+import { type LeasedPaper, markingApi, markingDeskApi, splitAnswerPhotos } from '@huikao/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Row, Space, Statistic, Tabs, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -21,6 +21,7 @@ const KIND: Record<string, string> = { first: '一评', second: '二评', third:
 interface Held {
   paper: LeasedPaper;
   url: string | null;
+  photos: string[];
   shownAt: number;
 }
 
@@ -47,13 +48,16 @@ export function DeskPage() {
       return;
     }
     // A paper whose image cannot be had is still shown (and can be flagged 图像不清).
-    const image = paper.imageKey
-      ? await call(markingDeskApi.paperImage, { blockId, paperId: paper.paperId, token: paper.token }).catch(() => ({
-          url: null,
-        }))
-      : { url: null };
+    const hasPhotos = splitAnswerPhotos(paper.text ?? '').photos.length > 0;
+    const image =
+      paper.imageKey || hasPhotos
+        ? await call(markingDeskApi.paperImage, { blockId, paperId: paper.paperId, token: paper.token }).catch(() => ({
+            url: null,
+            photos: [] as string[],
+          }))
+        : { url: null, photos: [] as string[] };
     setValues({});
-    setHeld({ paper, url: image.url, shownAt: Date.now() });
+    setHeld({ paper, url: image.url, photos: image.photos, shownAt: Date.now() });
   }, [blockId]);
 
   useEffect(() => {
@@ -140,7 +144,7 @@ export function DeskPage() {
                   </Typography.Text>
                 ) : null}
               </Space>
-              <PaperView key={held.paper.paperId} url={held.url} text={held.paper.text} />
+              <PaperView key={held.paper.paperId} url={held.url} text={held.paper.text} photos={held.photos} />
             </>
           ) : null}
         </Card>
