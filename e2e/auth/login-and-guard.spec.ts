@@ -107,17 +107,18 @@ describe('route guard', () => {
     await loginThroughPage(page, 'teacher01', DEMO_PASSWORD);
     await page.waitForURL('**/teacher/**');
     await page.goto('/teacher/examMark/mark-monitor');
-    await page.getByTestId('coming-soon').waitFor();
+    await page.getByRole('heading', { name: '阅卷监控' }).waitFor();
     const cookie = (await context.cookies()).find((c) => c.name === 'huikao_token');
     const hoursLeft = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 3_600_000;
     expect(hoursLeft).toBeGreaterThan(1.9);
     expect(hoursLeft).toBeLessThan(2.1);
   });
 
-  it('shows the shared 即将上线 page for screens whose issue has not landed', async () => {
+  it('lands teacher01 on a working 我的阅卷任务, not the 即将上线 placeholder', async () => {
     await loginThroughPage(page, 'teacher01', DEMO_PASSWORD);
-    await page.waitForURL('**/teacher/**');
-    await page.getByTestId('coming-soon').getByText('即将上线').first().waitFor();
+    await page.waitForURL('**/teacher/examMark/my-mark-task');
+    await page.getByRole('heading', { name: '我的阅卷任务' }).waitFor();
+    expect(await page.getByTestId('coming-soon').count()).toBe(0);
   });
 
   it('logs out after the confirmation', async () => {

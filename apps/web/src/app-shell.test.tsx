@@ -93,10 +93,10 @@ describe('app shell', () => {
   it('lands a teacher on 我的阅卷任务 through the spec redirects, in the blue teacher shell', async () => {
     startSession(aStoredUser({ type: 1, name: '王老师' }));
     const router = renderAt('/teacher');
-    const comingSoon = await screen.findByTestId('coming-soon', undefined, { timeout: 10_000 });
+    // 我的阅卷任务 is a real screen now (#17): its own title line, not the 即将上线 placeholder.
+    await screen.findByRole('heading', { name: '我的阅卷任务' }, { timeout: 10_000 });
     expect(router.state.location.pathname).toBe('/teacher/examMark/my-mark-task');
-    expect(comingSoon.textContent).toContain('即将上线');
-    expect(comingSoon.textContent).toContain('我的阅卷任务');
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
     const header = screen.getByTestId('app-header');
     expect(header.dataset.area).toBe('teacher');
     for (const text of ['考试阅卷', '学情分析', '选题组卷', '个人中心', '修改密码', '全屏', '退出登录', '王老师']) {
