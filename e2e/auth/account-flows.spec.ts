@@ -93,6 +93,10 @@ describe('session problems', () => {
     const { loginName } = FIXTURE_ACCOUNTS.revoked;
     await loginThroughPage(page, loginName, DEMO_PASSWORD);
     await page.waitForURL('**/teacher/**');
+    // A quiet page: 我的阅卷任务 (the landing) refreshes its tasks, and that call alone would raise the
+    // dialog before the password change does.
+    await page.goto('/teacher/initData/user-info');
+    await page.waitForLoadState('networkidle');
     const session = await storedUser(page);
     expect(session).not.toBeNull();
     // Another device logs this session out.
