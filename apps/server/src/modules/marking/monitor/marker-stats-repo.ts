@@ -1,3 +1,4 @@
+import type { MarkerSums } from '@huikao/marking';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.ts';
 
@@ -10,28 +11,8 @@ import type { Db } from '../../../platform/db.ts';
 // Rows come per (marker, histogram bin) with additive sums, so the table and the histogram are
 // both folded from the one result in JavaScript.
 
-export interface StatsRow {
-  markerId: number;
-  bin: number;
-  n: number;
-  sumTotal: number;
-  sumSquares: number;
-  zero: number;
-  full: number;
-  seconds: number;
-  paired: number;
-  compared: number;
-  within: number;
-  exact: number;
-  toFinalSum: number;
-  toFinalCount: number;
-  third: number;
-  arbitration: number;
-  recentN: number;
-  recentSum: number;
-  recentCompared: number;
-  recentWithin: number;
-}
+/** The SQL's row: packages/marking's sums, with the marker id as the database gives it. */
+export type StatsRow = Omit<MarkerSums, 'markerId'> & { markerId: number };
 
 export interface StatsBlock {
   id: number;
