@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { DEMO_PASSWORD } from '../support/accounts.ts';
 import { closeBrowser, loginThroughPage, newPage } from '../support/browser.ts';
 import { loginAs, ok } from '../support/exams-api.ts';
+import { pickOption } from '../support/select';
 
 // Issue #5's grade views as admin01 (type 5) uses them on the demo school's 八年级 exams: the figures
 // on the page are the API's after rounding, the subject and step pickers change the report and stay
@@ -81,11 +82,6 @@ const shown = (value: number | null | undefined) =>
   value === null || value === undefined ? '—' : String(roundHalfUp(value, 2));
 const percent = (value: number | null | undefined) =>
   value === null || value === undefined ? '—' : `${roundHalfUp(value * 100, 2).toFixed(2)}%`;
-
-async function pickOption(p: Page, field: Locator, option: string) {
-  await field.click();
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
 
 /** Clicks a button that downloads a file and returns its name and bytes. */
 async function download(p: Page, button: Locator): Promise<{ name: string; bytes: Buffer }> {

@@ -29,12 +29,6 @@ export const shown = (value: number | null | undefined) =>
 export const percent = (value: number | null | undefined) =>
   value === null || value === undefined ? '—' : `${roundHalfUp(value * 100, 2).toFixed(2)}%`;
 
-/** Picks an option of an antd Select. */
-export async function pickOption(p: Page, field: Locator, option: string) {
-  await field.click();
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
-
 /** Waits for a condition the server reaches in the background (reports computed), up to `seconds`. */
 export async function eventually<T>(what: string, seconds: number, attempt: () => Promise<T | null>): Promise<T> {
   const deadline = Date.now() + seconds * 1000;

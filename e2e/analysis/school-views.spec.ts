@@ -16,7 +16,8 @@ import { DEMO_PASSWORD } from '../support/accounts.ts';
 import { callApi } from '../support/api.ts';
 import { closeBrowser, loginThroughPage, newPage } from '../support/browser.ts';
 import { loginAs, ok } from '../support/exams-api.ts';
-import { cellOf, eventually, percent, pickOption, readTable, shown } from './report-reading.ts';
+import { pickOption } from '../support/select';
+import { cellOf, eventually, percent, readTable, shown } from './report-reading.ts';
 
 // Issue #5's school-area views as manager01 (type 4, related to the four schools of the demo area)
 // uses them on the demo 联考 (八年级期中考试 sat by four schools): the schools compared show the

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { DEMO_PASSWORD } from '../support/accounts.ts';
 import { closeBrowser, loginThroughPage, newPage } from '../support/browser.ts';
 import { createFinalisedExam, type FinalisedExam, loginAs, ok } from '../support/exams-api.ts';
+import { pickOption } from '../support/select';
 
 // Issue #4's analysis-manager and exam-doc screens as admin01 uses them: a school setting kept
 // after a reload, a level scheme refused until its shares add up, an exam document uploaded and
@@ -56,12 +57,6 @@ async function closes(p: Page, dialog: Locator) {
   }
   const fieldErrors = await dialog.locator('.ant-form-item-explain-error').allTextContents();
   throw new Error(`the dialog stayed open: ${[...fieldErrors, ...seen].join(' | ') || 'no message'}`);
-}
-
-/** Picks an option of an antd Select. */
-async function pickOption(p: Page, field: Locator, option: string) {
-  await field.click();
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
 
 /** Replaces an InputNumber's value as typed, then leaves the field (antd commits on blur). */

@@ -7,6 +7,7 @@ import { DEMO_PASSWORD } from '../support/accounts.ts';
 import { callApi } from '../support/api.ts';
 import { closeBrowser, loginThroughPage, newPage } from '../support/browser.ts';
 import { createExam, gradeInTerm, loginAs, type SubjectPlan } from '../support/exams-api.ts';
+import { pickOption } from '../support/select';
 
 // Issue #4's browser test: admin01 creates an exam of 八年级 with two subjects, seats 八年级(1)班,
 // defines the questions, imports each subject's scores from the downloaded template (one bad row
@@ -37,17 +38,6 @@ async function opened(dialog: Locator): Promise<Locator> {
   await dialog.waitFor();
   await expect.poll(async () => (await dialog.getAttribute('class')) ?? '', { timeout: 10_000 }).not.toMatch(/appear/);
   return dialog;
-}
-
-/** Picks an option of an antd Select (single or multiple) and waits until the Select shows it. */
-async function pickOption(p: Page, field: Locator, option: string) {
-  await field.click();
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  await field
-    .locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]')
-    .getByTitle(option)
-    .first()
-    .waitFor();
 }
 
 const notification = (p: Page, title: string) =>
@@ -98,7 +88,7 @@ async function defineQuestions(p: Page, course: string) {
   await quickAdd.getByRole('button', { name: '添加' }).click();
   await p.getByLabel('第2题答案').waitFor();
   await quickAdd.getByLabel('题数').fill('1');
-  await pickOption(p, quickAdd.getByLabel('题型'), '主观题');
+  await pickOption(p, quickAdd.getByLabel('题型'), '主观题', { confirm: true });
   await quickAdd.getByLabel('每题分值').fill('10');
   await quickAdd.getByRole('button', { name: '添加' }).click();
   await p.getByLabel('第3题满分').waitFor();
@@ -175,16 +165,16 @@ describe('my-exam', () => {
     // ① 考试信息: the current term is suggested; the dates default to today.
     await page.getByRole('button', { name: '新建考试' }).click();
     await page.getByLabel('考试名称').fill(examName);
-    await pickOption(page, page.getByLabel('年级', { exact: true }), GRADE);
+    await pickOption(page, page.getByLabel('年级', { exact: true }), GRADE, { confirm: true });
     await page.getByRole('button', { name: '创建并下一步' }).click();
     await notification(page, '考试已创建').waitFor();
 
     // ② 考试科目: two subjects of 16 marks, sat by 八年级(1)班 only.
     for (const course of ['语文', '数学']) {
-      await pickOption(page, page.getByLabel('学科'), course);
+      await pickOption(page, page.getByLabel('学科'), course, { confirm: true });
       await page.getByLabel('满分', { exact: true }).fill('16');
       if (course === '语文') {
-        await pickOption(page, page.getByLabel('考试班级'), CLASS);
+        await pickOption(page, page.getByLabel('考试班级'), CLASS, { confirm: true });
         await page.keyboard.press('Escape');
       }
       await page.getByRole('button', { name: '添加科目' }).click();

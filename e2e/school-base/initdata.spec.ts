@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { DEMO_PASSWORD } from '../support/accounts.ts';
 import { callApi } from '../support/api.ts';
 import { baseURL, closeBrowser, loginThroughPage, newPage } from '../support/browser.ts';
+import { pickOption } from '../support/select';
 
 // Issue #3's browser test: admin01 sets up a term and a class, imports students from the
 // downloaded template with one bad row, fixes it and confirms; teacher01 reads the same lists
@@ -80,16 +81,6 @@ async function opened(dialog: Locator): Promise<Locator> {
   return dialog;
 }
 
-/** Picks an option of an antd Select and waits until the Select shows it. */
-async function pickOption(p: Page, field: Locator, option: string) {
-  await field.click();
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  await field
-    .locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]')
-    .getByTitle(option)
-    .waitFor();
-}
-
 /** Reads the template's header row and writes the given students under it (the example row dropped). */
 async function studentsFile(template: string, students: Array<Record<string, string>>): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -147,7 +138,7 @@ describe('school base data screens', () => {
     await classes.getByRole('button', { name: /新增$/ }).click();
     const classDialog = await opened(dialogTitled(page, '新增班级'));
     await classDialog.getByLabel('班级名称').fill(CLASS_NAME);
-    await pickOption(page, classDialog.getByLabel('年级'), GRADE_NAME);
+    await pickOption(page, classDialog.getByLabel('年级'), GRADE_NAME, { confirm: true });
     await classDialog.getByRole('button', { name: '确定' }).click();
     await classDialog.waitFor({ state: 'hidden' });
     await classes.getByRole('row').filter({ hasText: CLASS_NAME }).waitFor();
@@ -233,7 +224,7 @@ describe('school base data screens', () => {
     const header = page.getByTestId('current-selection');
     await header.getByText(/学期$/).first().waitFor();
     const other = ((await header.textContent()) ?? '').includes('上学期') ? '下学期' : '上学期';
-    await pickOption(page, header.getByLabel('学期'), other);
+    await pickOption(page, header.getByLabel('学期'), other, { confirm: true });
     await header.getByTitle(other).waitFor();
 
     await page.reload();
