@@ -196,6 +196,36 @@ describe('file/templateFileCopy', () => {
   });
 });
 
+// Saves racing (definition of done): on PostgreSQL (TEST_DATABASE_URL) in parallel transactions,
+// on PGlite in turn. A save replaces the scope's whole template, so the last one stands, whole.
+describe('template/saveTemplate in parallel', () => {
+  const rowsOf = (scope: string) =>
+    test.database.db.select().from(paperTemplates).where(eq(paperTemplates.scope, scope));
+
+  it('twelve first saves of one scope at once: all answered, one row, one whole template', async () => {
+    const sizes = [22, 18, 16, 15, 14, 12] as const;
+    const sent = Array.from({ length: 12 }, (_, i) => ({
+      ...TEMPLATE,
+      watermark: `并发${i}`,
+      titleSize: sizes[i % 6]!,
+    }));
+    for (const result of await Promise.all(sent.map((t) => save(t, adminA, schoolId, 'exam:900')))) expectOk(result);
+    const rows = await rowsOf('exam:900');
+    expect(rows).toHaveLength(1);
+    expect(sent).toContainEqual(rows[0]!.template);
+    expect(expectOk(await read('exam:900')).template).toEqual(rows[0]!.template);
+  });
+
+  it('saves of different scopes at once each keep their own template', async () => {
+    const scopes = Array.from({ length: 8 }, (_, i) => `exam:${910 + i}`);
+    const results = await Promise.all(
+      scopes.map((scope) => save({ ...TEMPLATE, watermark: scope }, adminA, schoolId, scope)),
+    );
+    for (const result of results) expectOk(result);
+    for (const scope of scopes) expect(expectOk(await read(scope)).template.watermark).toBe(scope);
+  });
+});
+
 describe('word/wordBGExport', () => {
   it('prints the title lines, the seal line fields, the watermark, the notes and the fonts', async () => {
     const word = await exported();

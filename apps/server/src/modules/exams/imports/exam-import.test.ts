@@ -157,3 +157,43 @@ describe('exam/import', () => {
     expect(await examCount()).toBe(before);
   });
 });
+
+// Writers racing (definition of done): on PostgreSQL (TEST_DATABASE_URL) these imports run in
+// parallel transactions; on PGlite one after another. Either way, one exam per name, each whole.
+describe('exam/import in parallel', () => {
+  const examsNamed = (name: string) => s.db.select().from(multiExams).where(eq(multiExams.name, name));
+  async function wholeExam(meId: number) {
+    const singles = await s.db.select().from(singleExams).where(eq(singleExams.multiExamId, meId));
+    const seIds = singles.map((x) => x.id);
+    const seats = await s.db.select().from(examStudents).where(inArray(examStudents.singleExamId, seIds));
+    const scores = await s.db.select().from(studentScores).where(inArray(studentScores.singleExamId, seIds));
+    return { subjects: singles.length, seats: seats.length, scores: scores.length };
+  }
+  /** What the serial import above made of the same workbook. */
+  const serial = async () => wholeExam((await examsNamed('八年级一键导入期末'))[0]!.id);
+
+  it('six imports of one workbook at once: one exam, the others refused with the name taken', async () => {
+    const name = '并发导入同名考试';
+    const buffer = Buffer.from(await workbook(name).xlsx.writeBuffer());
+    const results = await Promise.all(Array.from({ length: 6 }, () => send<ExamImportResult>(api.examImport, buffer)));
+    const done = results.filter((r) => r.status === 200);
+    expect(done).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 200)) expectFailure(r, 400, /同名考试已存在/);
+    const [exam, ...more] = await examsNamed(name);
+    expect(more).toEqual([]);
+    expect(String(exam!.id)).toBe(expectOk(done[0]!).meId);
+    expect(await wholeExam(exam!.id)).toEqual(await serial());
+    expect((await serial()).seats).toBe(8); // 2 subjects × 4 students, nothing twice
+  });
+
+  it('imports of different names at once all land, each with its own subjects, students and scores', async () => {
+    const names = ['并发导入甲', '并发导入乙', '并发导入丙', '并发导入丁'];
+    const results = await Promise.all(names.map((name) => send<ExamImportResult>(api.examImport, workbook(name))));
+    for (const [i, result] of results.entries()) {
+      const { meId } = expectOk(result);
+      const [exam] = await examsNamed(names[i]!);
+      expect(String(exam!.id)).toBe(meId);
+      expect(await wholeExam(exam!.id)).toEqual(await serial());
+    }
+  });
+});

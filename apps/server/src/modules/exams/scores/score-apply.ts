@@ -1,7 +1,8 @@
 import type { Actor } from '../../../platform/auth-context.ts';
 import type { Executor } from '../../../platform/db.ts';
 import { auditExam } from '../access.ts';
-import type { InputQuestion } from './score-input.ts';
+import { findSingleExamRow } from '../lookup-repo.ts';
+import { type InputQuestion, type ParsedScoreInput, paperFromInput } from './score-input.ts';
 import { type DerivedPaper, derivePaper, diffPaper, type Paper, type PaperChange } from './score-paper.ts';
 import {
   bumpScoreVersion,
@@ -66,6 +67,11 @@ export async function openPapers(
   const questions = await questionsOf(tx, seId);
   const fullMark = await fullMarkOf(tx, seId);
   return { questions, fullMark, papers: await examStudentScores(tx, seId, locked) };
+}
+
+/** A stored paper and its next state, as applyPapers takes them. */
+export function updateOf(row: ExamStudentScore, next: Paper): PaperUpdate {
+  return { studentId: row.studentId, examStudentId: row.esId, before: row.score, beforeAbsent: row.absent, next };
 }
 
 /** The stored row as a Paper (absent students keep nothing). */
@@ -148,4 +154,68 @@ export async function applyPapers(tx: Executor, context: ApplyContext, updates: 
     },
   });
   return { changedScores: changes.length, changedStudents, changes };
+}
+
+// The writers that bring another stage's papers into the scores (scanning's objective letters,
+// marking's finals, an online exam's answers) differ only in how a source paper is found among the
+// stored ones and turned into a ScoreInput; the rules live here once: a finalised exam or subject is
+// not written (`locked`), the papers are opened under their locks (openPapers), a paper whose input
+// has problems is skipped and its problems returned (a source's batch is not refused for one
+// student), and the rest go through applyPapers (records, score version for analysis, audit).
+
+export interface SourceWrite {
+  changedScores: number;
+  locked: boolean;
+  /** Why a student's paper was skipped, each naming the student. */
+  problems: string[];
+}
+
+export interface SourcePapers<P> {
+  /** contracts SCORE_RECORD_SOURCES key. */
+  source: 'scan' | 'marking' | 'online';
+  reason: string;
+  papers: readonly P[];
+  /**
+   * How a source paper names its student: by student id (only those papers are locked) or by exam
+   * student id (marking's finals; every paper of the single exam is locked).
+   */
+  by: 'student' | 'examStudent';
+  keyOf: (paper: P) => number;
+  /** The paper as an edit of the stored one; null skips it. Problems pushed here are reported. */
+  inputOf: (
+    paper: P,
+    row: ExamStudentScore,
+    questions: readonly QuestionRow[],
+    problems: string[],
+  ) => ParsedScoreInput | null;
+}
+
+export async function applySourcePapers<P>(
+  tx: Executor,
+  actor: Actor,
+  seId: number,
+  writer: SourcePapers<P>,
+): Promise<SourceWrite> {
+  if (writer.papers.length === 0) return { changedScores: 0, locked: false, problems: [] };
+  const single = await findSingleExamRow(tx, seId);
+  if (!single || single.status >= 3 || single.multi.status >= 3)
+    return { changedScores: 0, locked: true, problems: [] };
+  const byStudent = writer.by === 'student';
+  const opened = await openPapers(tx, seId, byStudent ? writer.papers.map(writer.keyOf) : undefined);
+  const { questions, fullMark } = opened;
+  const stored = new Map(opened.papers.map((r) => [byStudent ? r.studentId : r.esId, r]));
+  const updates: PaperUpdate[] = [];
+  const problems: string[] = [];
+  for (const paper of writer.papers) {
+    const row = stored.get(writer.keyOf(paper));
+    if (!row) continue;
+    const input = writer.inputOf(paper, row, questions, problems);
+    if (!input) continue;
+    const result = paperFromInput(questions, fullMark, paperOf(row.score, row.absent), input);
+    if ('errors' in result) problems.push(...result.errors.map((e) => `${row.name}：${e}`));
+    else updates.push(updateOf(row, result.paper));
+  }
+  const context = { actor, schoolId: single.schoolId, seId, questions, source: writer.source, reason: writer.reason };
+  const applied = await applyPapers(tx, context, updates);
+  return { changedScores: applied.changedScores, locked: false, problems };
 }

@@ -14,7 +14,7 @@ import {
 import { courseKey, examReadScope, readableClasses } from '../score-scope.ts';
 import { toQuestion } from '../setup/questions-repo.ts';
 import { insertExamStudents, seatOf } from '../students/exam-students-repo.ts';
-import { applyPapers, openPapers, type PaperUpdate, paperOf } from './score-apply.ts';
+import { applyPapers, openPapers, type PaperUpdate, paperOf, updateOf } from './score-apply.ts';
 import { scoreBook } from './score-book.ts';
 import { paperFromInput } from './score-input.ts';
 import { questionsOf } from './score-write-repo.ts';
@@ -64,13 +64,7 @@ export function createScoresService(db: Db) {
           errors.push(...result.errors.map((e) => `${row.name}（${row.studentNo}）${e}`));
           return;
         }
-        updates.push({
-          studentId: row.studentId,
-          examStudentId: row.esId,
-          before: row.score,
-          beforeAbsent: row.absent,
-          next: result.paper,
-        });
+        updates.push(updateOf(row, result.paper));
       });
       if (errors.length > 0) throw badInput(errors[0]!, { errors });
       const result = await applyPapers(

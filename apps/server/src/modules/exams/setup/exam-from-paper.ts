@@ -1,11 +1,13 @@
 import { DEFAULT_SCORE_CONFIG } from '@huikao/contracts';
 import type { Actor } from '../../../platform/auth-context.ts';
 import type { Executor } from '../../../platform/db.ts';
-import { badInput, forbidden } from '../../../platform/errors.ts';
+import { badInput, forbidden, notFound } from '../../../platform/errors.ts';
 import { lockKey } from '../../../platform/locks.ts';
+import { idOf } from '../../../platform/tenancy.ts';
 import { auditExam, schoolOf } from '../access.ts';
 import { taughtClassIds } from '../lookup-repo.ts';
 import { resolveClasses, seatClasses } from '../students/exam-students-service.ts';
+import { studentsByIds } from '../students/placement-repo.ts';
 import * as repo from './multi-exams-repo.ts';
 import { checkCourses, checkPlacement, EXAM_NAMES } from './multi-exams-service.ts';
 import { checkQuestion, checkUniqueNumbers, type QuestionDraft } from './question-rules.ts';
@@ -28,6 +30,8 @@ export interface PaperExamInput {
   gradeId: string;
   courseId: string;
   classIds: string[];
+  /** Single students besides the classes (an online exam given to students, not whole classes). */
+  studentIds?: string[];
   examDate: string;
   examType: number;
   /** 大题, in paper order; each question names its group by index. */
@@ -39,6 +43,19 @@ export interface PaperExam {
   meId: number;
   seId: number;
   studentCount: number;
+}
+
+/** The chosen single students: each the school's (403 another school's, 404 unknown) and 在读. */
+async function chosenStudents(tx: Executor, schoolId: number, ids: string[]) {
+  const wanted = [...new Set(ids.map((id) => idOf(id, '学生')))];
+  const rows = await studentsByIds(tx, wanted);
+  for (const id of wanted) {
+    const row = rows.find((r) => r.id === id);
+    if (!row) throw notFound(`学生不存在或已删除（studentId ${id}）`);
+    if (row.schoolId !== schoolId) throw forbidden('无权访问其他学校的数据');
+    if (row.status !== 1) throw badInput(`学生“${row.name}”不是在读学生，不能参加考试`, { field: 'studentIds' });
+  }
+  return rows;
 }
 
 export async function createExamFromPaper(tx: Executor, actor: Actor, input: PaperExamInput): Promise<PaperExam> {
@@ -55,7 +72,11 @@ export async function createExamFromPaper(tx: Executor, actor: Actor, input: Pap
     endDate: input.examDate,
   });
   const [courseId] = await checkCourses(tx, schoolId, placement, [input.courseId]);
-  const classIds = await resolveClasses(tx, schoolId, placement, placement.gradeName, input.classIds);
+  const chosen = await chosenStudents(tx, schoolId, input.studentIds ?? []);
+  const wholeClassIds = new Set(input.classIds.map((id) => idOf(id, '班级')));
+  const classIds = await resolveClasses(tx, schoolId, placement, placement.gradeName, [
+    ...new Set([...input.classIds, ...chosen.map((s) => String(s.classId))]),
+  ]);
   if (actor.type === 1) {
     const taught = new Set(await taughtClassIds(tx, actor.userId, placement.termId, courseId!));
     if (classIds.some((id) => !taught.has(id))) throw forbidden('只能为本人任教该学科的班级建考试');
@@ -107,9 +128,29 @@ export async function createExamFromPaper(tx: Executor, actor: Actor, input: Pap
       knowledgePoints: kp,
     });
   }
-  const studentCount = await seatClasses(tx, schoolId, seId, classIds);
+  // Whole classes seat all their 在读 students; a chosen student's own class seats only them. The
+  // teacher check above covered both: a chosen student's class must be one the teacher teaches.
+  const studentCount =
+    chosen.length === 0
+      ? await seatClasses(tx, schoolId, seId, classIds)
+      : (await seatClasses(tx, schoolId, seId, [...wholeClassIds])) +
+        (await seatClasses(
+          tx,
+          schoolId,
+          seId,
+          classIds.filter((id) => !wholeClassIds.has(id)),
+          new Set(chosen.map((s) => s.id)),
+        ));
   await auditExam(tx, actor, 'multi-exam.from-paper', `multi-exam:${meId}`, {
-    after: { name: input.name, courseId, fullMark, classIds, questions: drafts.length, studentCount },
+    after: {
+      name: input.name,
+      courseId,
+      fullMark,
+      classIds,
+      studentIds: chosen.map((s) => s.id),
+      questions: drafts.length,
+      studentCount,
+    },
   });
   return { meId, seId, studentCount };
 }

@@ -39,9 +39,18 @@ export async function resolveClasses(
   return classIds;
 }
 
-/** Seats the 在读 students of the classes in a single exam (考号 from the student's 考号, else 学号). */
-export async function seatClasses(tx: Executor, schoolId: number, seId: number, classIds: number[]): Promise<number> {
-  const people = await studentsOfClasses(tx, classIds);
+/**
+ * Seats the 在读 students of the classes in a single exam (考号 from the student's 考号, else 学号);
+ * with `only`, just those of them (single students chosen for an online exam).
+ */
+export async function seatClasses(
+  tx: Executor,
+  schoolId: number,
+  seId: number,
+  classIds: number[],
+  only?: ReadonlySet<number>,
+): Promise<number> {
+  const people = (await studentsOfClasses(tx, classIds)).filter((p) => !only || only.has(p.id));
   const added = await repo.insertExamStudents(
     tx,
     people.map((p) => ({ schoolId, singleExamId: seId, studentId: p.id, classId: p.classId, examNo: p.examNo })),

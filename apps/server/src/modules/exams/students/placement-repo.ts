@@ -83,6 +83,21 @@ export async function studentsOfClasses(ex: Executor, classIds: number[]) {
     .where(and(inArray(students.classId, classIds), eq(students.status, 1)));
 }
 
+/** Students by id with their school, current class and status (单个学生 chosen for an online exam). */
+export async function studentsByIds(ex: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return ex
+    .select({
+      id: students.id,
+      schoolId: students.schoolId,
+      classId: students.classId,
+      name: students.name,
+      status: students.status,
+    })
+    .from(students)
+    .where(inArray(students.id, ids));
+}
+
 /** The grade of each class in every school year (class_years). */
 export async function classGradesInYears(ex: Executor, classIds: number[]) {
   if (classIds.length === 0) return [];
