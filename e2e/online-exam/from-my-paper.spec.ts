@@ -63,7 +63,7 @@ describe('在线考试 from 我的试卷', () => {
     await page.locator('.ant-select-item-option', { hasText: '八年级(2)班' }).click();
     await page.keyboard.press('Escape');
     await dialog.getByRole('button', { name: /创\s*建/ }).click();
-    await dialog.waitFor({ state: 'hidden', timeout: 20_000 });
+    await dialog.waitFor({ state: 'hidden', timeout: 60_000 });
 
     const made = (await callApi(onlineExamApi.findOnlineExams, { schoolId: me.user.schoolId }, teacher))
       .data as OnlineExamSummary[];

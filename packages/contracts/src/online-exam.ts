@@ -19,12 +19,16 @@ const instant = (field: string) =>
 
 export const saveOnlineExamShape = {
   schoolId,
-  paperId: idSchema('试卷'),
+  /** The source: a 我的试卷 paper, or (`fromSeId`) an existing exam subject's structure; exactly one. */
+  paperId: idSchema('试卷').optional(),
+  fromSeId: idSchema('科目考试').optional(),
   name: z.string({ error: '考试名称必须是文字' }).trim().min(1, '考试名称不能为空').max(40, '考试名称最多40个字符'),
   schyId: idSchema('学年'),
   termId: idSchema('学期'),
   gradeId: idSchema('年级'),
-  classIds: z.array(idSchema('班级'), { error: '请选择班级' }).min(1, '请至少选择一个班级').max(60, '班级过多'),
+  /** Whole classes; with `studentIds`, single students besides them (at least one of the two). */
+  classIds: z.array(idSchema('班级'), { error: '请选择班级' }).max(60, '班级过多').default([]),
+  studentIds: z.array(idSchema('学生'), { error: '请选择学生' }).max(500, '一次最多选择500名学生').default([]),
   opensAt: instant('开考时间'),
   closesAt: instant('截止时间'),
   durationMinutes: intInSchema('考试时长必须是 1 到 600 分钟的整数', 1, 600),
@@ -49,6 +53,8 @@ export const onlineExamSummarySchema = z.object({
   submittedCount: z.number(),
 });
 export type OnlineExamSummary = z.infer<typeof onlineExamSummarySchema>;
+export type OnlineExamSource = z.infer<typeof onlineExamSourceSchema>;
+export type OnlineExamCandidate = z.infer<typeof onlineExamCandidateSchema>;
 
 /** A student's view of one online exam in 我的考试. */
 export const studentOnlineExamSchema = z.object({
@@ -139,6 +145,27 @@ export type OnlineResult = z.infer<typeof onlineResultSchema>;
 const studentId = idSchema('学生');
 const ok = z.object({ ok: z.literal(true) });
 
+/** An exam subject of the school with a question structure, offered as an online exam's source. */
+export const onlineExamSourceSchema = z.object({
+  seId: z.string(),
+  examName: z.string(),
+  courseName: z.string(),
+  gradeName: z.string(),
+  examDate: z.string().nullable(),
+  questionCount: z.number(),
+  fullMark: z.number(),
+});
+
+/** A student the caller may give an online exam to (their classes; the school's for type 5). */
+export const onlineExamCandidateSchema = z.object({
+  studentId: z.string(),
+  name: z.string(),
+  studentNo: z.string(),
+  classId: z.string(),
+  className: z.string(),
+  gradeId: z.string(),
+});
+
 /** A photo of a subjective answer: its storage key and a short-lived signed link. */
 export const onlinePhotoSchema = z.object({ photoKey: z.string(), url: z.string() });
 const photoKeys = z
@@ -157,9 +184,21 @@ export const onlineExamApi = {
   findMyOnlinePhotos: j('findMyOnlinePhotos', { onlineExamId, photoKeys }, z.array(onlinePhotoSchema)),
   /** Signed links to an online exam's answer photos, for its maker or the school's administrator (marking). */
   findOnlinePaperPhotos: j('findOnlinePaperPhotos', { onlineExamId, photoKeys }, z.array(onlinePhotoSchema)),
-  /** 在线考试 from a 我的试卷 paper: a real exam (exams) with its students, window and settings. */
+  /** 在线考试 from a 我的试卷 paper or an exam's structure: a real exam (exams) with its students, window and settings. */
   saveOnlineExam: j('saveOnlineExam', saveOnlineExamShape, onlineExamSummarySchema),
   findOnlineExams: j('findOnlineExams', { schoolId }, z.array(onlineExamSummarySchema)),
+  /** Exam subjects of the school that have questions: the 已有考试的结构 source of 新建在线考试. */
+  findOnlineExamSources: j('findOnlineExamSources', { schoolId }, z.array(onlineExamSourceSchema)),
+  /** The student picker of 新建在线考试: students of the caller's classes in the term, by name or 学号. */
+  findOnlineExamStudents: j(
+    'findOnlineExamStudents',
+    {
+      schoolId,
+      termId: idSchema('学期'),
+      keyword: z.string({ error: '关键字必须是文字' }).trim().max(40, '关键字最多40个字符').default(''),
+    },
+    z.array(onlineExamCandidateSchema),
+  ),
   findOnLineExamByStuId: j('findOnLineExamByStuId', { schoolId }, z.array(studentOnlineExamSchema)),
   /** Starts (or resumes) the caller's sitting: paper, saved answers, server now and deadline. */
   startOnlineExam: j('startOnlineExam', { onlineExamId }, sittingSchema),

@@ -1,12 +1,13 @@
-import type { OnlineExamSummary, UserPaperDetail } from '@huikao/contracts';
+import type { ExamQuestion, OnlineExamSummary, QuestionGroup, UserPaperDetail } from '@huikao/contracts';
 import type { Actor } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import { badInput, forbidden, notFound } from '../../platform/errors.ts';
 import { raceToConflict } from '../../platform/tenancy.ts';
-import { createExamFromPaper, examStructureOf } from '../exams/index.ts';
+import { createExamFromPaper, examStructureOf, type PaperExamInput } from '../exams/index.ts';
 import { createDefaultBlocks } from '../marking/index.ts';
 import { createPaperExports } from '../question-bank/index.ts';
 import { paperStructure } from '../scanning/index.ts';
+import { slotSnapshot, sourceStructure } from './from-structure.ts';
 import type { OnlineExamRow } from './repo.ts';
 import * as repo from './repo.ts';
 import type { OnlinePaperQuestion, OnlinePaperSnapshot } from './schema.ts';
@@ -18,12 +19,16 @@ import type { OnlinePaperQuestion, OnlinePaperSnapshot } from './schema.ts';
 
 export interface SaveOnlineExam {
   schoolId: string;
-  paperId: string;
+  /** The source: a 我的试卷 paper or an exam subject's structure (exactly one). */
+  paperId?: string | undefined;
+  fromSeId?: string | undefined;
   name: string;
   schyId: string;
   termId: string;
   gradeId: string;
   classIds: string[];
+  /** Single students besides the classes. */
+  studentIds?: string[];
   opensAt: string;
   closesAt: string;
   durationMinutes: number;
@@ -105,6 +110,9 @@ export async function manageableExam(db: Db, actor: Actor, id: number) {
   return exam;
 }
 
+type Source = Pick<PaperExamInput, 'courseId' | 'groups' | 'questions'>;
+type Snapshot = (groups: QuestionGroup[], questions: ExamQuestion[]) => OnlinePaperSnapshot;
+
 export function createOnlineExamMaking(db: Db) {
   const papers = createPaperExports(db);
 
@@ -127,59 +135,79 @@ export function createOnlineExamMaking(db: Db) {
     return out;
   }
 
+  /** The exam, its 题块 and the online exam in one transaction, whatever the source. */
+  async function make(actor: Actor, p: Omit<SaveOnlineExam, 'paperId'>, source: Source, snapshot: Snapshot) {
+    const classIds = p.classIds;
+    const studentIds = p.studentIds ?? [];
+    // exams seats every class of the grade when given none: an online exam is given explicitly.
+    if (classIds.length === 0 && studentIds.length === 0) {
+      throw badInput('请至少选择一个班级或一名学生', { field: 'classIds' });
+    }
+    const row = await db
+      .transaction(async (tx) => {
+        const exam = await createExamFromPaper(tx, actor, {
+          schoolId: p.schoolId,
+          name: p.name,
+          schyId: p.schyId,
+          termId: p.termId,
+          gradeId: p.gradeId,
+          classIds,
+          studentIds,
+          examDate: schoolDay(p.opensAt),
+          examType: 5,
+          ...source,
+        });
+        const { groups, questions } = await examStructureOf(tx, exam.seId);
+        const schoolId = Number(p.schoolId);
+        await createDefaultBlocks(tx, {
+          schoolId,
+          seId: exam.seId,
+          questions: questions
+            .filter((q) => q.kind === 2)
+            .map((q) => ({ questionId: Number(q.questionId), questionNo: q.questionNo, fullMarks: q.fullMark })),
+        });
+        return repo.insertOnlineExam(tx, {
+          schoolId,
+          multiExamId: exam.meId,
+          singleExamId: exam.seId,
+          name: p.name,
+          opensAt: new Date(p.opensAt),
+          closesAt: new Date(p.closesAt),
+          durationMinutes: p.durationMinutes,
+          shuffle: p.shuffle,
+          releaseAnswers: p.releaseAnswers,
+          paper: snapshot(groups, questions),
+          createdBy: actor.userId,
+        });
+      })
+      .catch(raceToConflict);
+    return (await summaries([row]))[0]!;
+  }
+
   return {
     summaries,
     async save(actor: Actor, p: SaveOnlineExam): Promise<OnlineExamSummary> {
       if (Date.parse(p.closesAt) <= Date.parse(p.opensAt)) {
         throw badInput('截止时间必须晚于开考时间', { field: 'closesAt' });
       }
-      const paper = await papers.paper(actor, p.paperId);
+      if ((p.paperId === undefined) === (p.fromSeId === undefined)) {
+        throw badInput('请选择一个来源：我的试卷或已有考试的结构', { field: 'paperId' });
+      }
+      if (p.fromSeId !== undefined) {
+        const source = await sourceStructure(db, actor, p.schoolId, p.fromSeId);
+        // Slots answer a printed paper by its numbers: never shuffled (from-structure.ts).
+        return make(actor, { ...p, shuffle: false }, source, slotSnapshot);
+      }
+      const paper = await papers.paper(actor, p.paperId!);
       return this.fromPaper(actor, paper, p);
     },
 
     /** The exam from a paper already read (the caller's, through question-bank's door; or the demo's). */
     async fromPaper(actor: Actor, paper: UserPaperDetail, p: Omit<SaveOnlineExam, 'paperId'>) {
       if (paper.courseId === null) throw badInput('试卷没有学科，请先在组卷中选择学科', { field: 'paperId' });
-      const structure = paperStructure(paper);
-      const row = await db
-        .transaction(async (tx) => {
-          const exam = await createExamFromPaper(tx, actor, {
-            schoolId: p.schoolId,
-            name: p.name,
-            schyId: p.schyId,
-            termId: p.termId,
-            gradeId: p.gradeId,
-            courseId: paper.courseId!,
-            classIds: p.classIds,
-            examDate: schoolDay(p.opensAt),
-            examType: 5,
-            ...structure,
-          });
-          const { questions } = await examStructureOf(tx, exam.seId);
-          const schoolId = Number(p.schoolId);
-          await createDefaultBlocks(tx, {
-            schoolId,
-            seId: exam.seId,
-            questions: questions
-              .filter((q) => q.kind === 2)
-              .map((q) => ({ questionId: Number(q.questionId), questionNo: q.questionNo, fullMarks: q.fullMark })),
-          });
-          return repo.insertOnlineExam(tx, {
-            schoolId,
-            multiExamId: exam.meId,
-            singleExamId: exam.seId,
-            name: p.name,
-            opensAt: new Date(p.opensAt),
-            closesAt: new Date(p.closesAt),
-            durationMinutes: p.durationMinutes,
-            shuffle: p.shuffle,
-            releaseAnswers: p.releaseAnswers,
-            paper: snapshotOf(paper, questions),
-            createdBy: actor.userId,
-          });
-        })
-        .catch(raceToConflict);
-      return (await summaries([row]))[0]!;
+      return make(actor, p, { courseId: paper.courseId, ...paperStructure(paper) }, (_groups, questions) =>
+        snapshotOf(paper, questions),
+      );
     },
 
     /** 在线考试 list: the school's for its administrator, a teacher's own otherwise. */

@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import { registerEndpoint } from '../../platform/endpoints.ts';
 import { createOnlineExamMaking } from './create-service.ts';
+import { structureSources } from './from-structure.ts';
 import type { createManageService } from './manage-service.ts';
 import { type createPhotoService, ONLINE_PHOTO_UPLOAD } from './photo-service.ts';
 import type { createSittingService } from './sitting-service.ts';
+import { pickableStudents } from './student-picker.ts';
 
 // Online-exam calls: making, monitoring and releasing for teachers (types 1 and 5; the services
 // check maker or administrator), sitting for students (type 2) on their own sitting only.
@@ -24,6 +26,14 @@ export function registerOnlineExamRoutes(
   registerEndpoint(app, api.findOnlineExams, {
     permission: teacher,
     handler: (p, { actor }) => making.list(actor, p.schoolId),
+  });
+  registerEndpoint(app, api.findOnlineExamSources, {
+    permission: teacher,
+    handler: (p, { actor }) => structureSources(db, actor, p.schoolId),
+  });
+  registerEndpoint(app, api.findOnlineExamStudents, {
+    permission: teacher,
+    handler: (p, { actor }) => pickableStudents(db, actor, p),
   });
   registerEndpoint(app, api.findOnLineExamStuInfoBySeId, {
     permission: teacher,
