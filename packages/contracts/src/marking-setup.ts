@@ -15,11 +15,14 @@ export const markingSetupApi = {
     { blockId: idSchema('题块') },
     z.object({ added: z.number(), total: z.number() }),
   ),
-  /** The school's teachers (types 1, 5, not disabled) who may be set as markers of the 题块. */
+  /**
+   * Who may be set as markers of the 题块: the school's teachers (types 1, 5, not disabled) and the
+   * 联考's valid 临时阅卷账号 (`temporary`).
+   */
   markerCandidates: j(
     'examTask/findTeachers',
     { blockId: idSchema('题块') },
-    z.array(z.object({ userId: z.string(), name: z.string(), loginName: z.string() })),
+    z.array(z.object({ userId: z.string(), name: z.string(), loginName: z.string(), temporary: z.boolean() })),
   ),
   /** A student's scanned sheet (signed image links) with the score per question: own / taught classes. */
   studentSheet: j(

@@ -41,6 +41,9 @@ export const markBlockInputSchema = z.object({
   doubleSharePercent: intInSchema('双评比例必须是 0 到 100 之间的整数', 0, 100).optional(),
   distribution: z.enum(MARK_DISTRIBUTIONS, { error: '分配方式不正确' }).optional(),
   dailyCap: intInSchema('每日上限必须是 1 到 100000 之间的整数', 1, 100_000).nullable().optional(),
+  /** 回评抽检 share and 标准卷 mix rate, whole percent (marking.md "Quality"). */
+  selfCheckPercent: intInSchema('回评抽检比例必须是 0 到 20 之间的整数', 0, 20).optional(),
+  seededPercent: intInSchema('标准卷比例必须是 0 到 20 之间的整数', 0, 20).optional(),
   /** The version read; a save over a newer one is refused (two administrators at once). */
   version: intInSchema('版本号不正确', 0, 1_000_000_000).optional(),
 });
@@ -57,6 +60,8 @@ export const markBlockSchema = z.object({
   status: z.number(),
   distribution: z.enum(MARK_DISTRIBUTIONS),
   dailyCap: z.number().nullable(),
+  selfCheckPercent: z.number(),
+  seededPercent: z.number(),
   version: z.number(),
   paperCount: z.number(),
 });
@@ -81,6 +86,8 @@ export const leasedPaperSchema = z.object({
   imageKey: z.string().nullable(),
   text: z.string().nullable(),
   questions: z.array(z.object({ questionId: z.string(), questionNo: z.string(), fullMarks: z.number() })),
+  /** The 题块's 给分步长 (1 or 0.5): quick scores and the desk's check follow it. */
+  step: z.number(),
   /** 仲裁 only: the three earlier scores per question. */
   earlier: z.array(z.record(z.string(), z.number())).optional(),
 });
@@ -141,6 +148,8 @@ export const markingApi = {
   ),
   myTasks: j('examMark/myTasks', {}, z.array(myTaskSchema)),
   claim: j('examMark/claim', { blockId }, leasedPaperSchema.nullable()),
+  /** The desk's queue: the papers held on the 题块 (renewed), oldest first, topped up to 3. */
+  claimQueue: j('examMark/claimQueue', { blockId }, z.array(leasedPaperSchema)),
   renew: j('examMark/renew', lease, z.object({ expiresAt: z.string() })),
   release: j('examMark/release', lease, z.null()),
   submit: j(

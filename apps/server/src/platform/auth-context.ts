@@ -25,7 +25,8 @@ export interface Actor {
 /** Supplied by the auth module; the platform only knows this shape. */
 export interface SessionResolver {
   /** Throws a 401 AppError for a missing, invalid, expired or revoked token, or a loginName mismatch. */
-  resolve(jwtToken: string | undefined, loginName: string | undefined): Promise<Actor>;
+  /** `memory`: a session resolved within the last few seconds may be answered from memory. */
+  resolve(jwtToken: string | undefined, loginName: string | undefined, options?: { memory?: boolean }): Promise<Actor>;
   /** False when this guid was already used by this login within the replay window. */
   rememberGuid(loginName: string, guid: string): Promise<boolean>;
 }

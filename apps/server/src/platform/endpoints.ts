@@ -52,6 +52,12 @@ interface RouteOptions {
    * If-None-Match gets 304 and no body. Session and permission are checked first all the same.
    */
   etag?: boolean;
+  /**
+   * The session check may use the 5-second memory of resolved sessions (auth/session-cache.ts):
+   * only for the marking desk's hot calls, whose rights are checked again in their own SQL (the
+   * seat). Every other call reads the session, the account and a manager's relations afresh.
+   */
+  sessionMemory?: boolean;
 }
 
 type RouteSpec<E extends Endpoint> =
@@ -87,7 +93,9 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
         checkSign(signed);
       }
       if (endpoint.access === 'session') {
-        actor = await platform.sessions.resolve(jwtTokenOf(request), signed?.loginName ?? loginNameOf(request));
+        actor = await platform.sessions.resolve(jwtTokenOf(request), signed?.loginName ?? loginNameOf(request), {
+          memory: spec.sessionMemory === true,
+        });
         // Remembered only once the session is verified, so no caller without one can fill the table.
         // Calls before login are not remembered: their key is the public app key, and a replayed
         // login gains nothing its captured body does not already hold.

@@ -1,6 +1,8 @@
 import { and, count, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import { loginFailures, loginTickets, requestNonces, sessions, users } from './schema.ts';
+// Each write that can end or change a session forgets the resolved sessions (session-cache.ts).
+import { accountsChanged } from './session-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -29,6 +31,7 @@ export async function setPassword(db: Executor, userId: number, passwordHash: st
     .update(users)
     .set({ passwordHash, mustChangePassword: mustChange, updatedAt: new Date() })
     .where(eq(users.id, userId));
+  accountsChanged();
 }
 
 /** Locks the user's row for the rest of the transaction (login attempts queue here); returns lockedUntil. */
@@ -81,6 +84,7 @@ export async function revokeSession(db: Executor, sessionId: number, reason: str
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  accountsChanged();
 }
 
 export async function revokeSessionsOfUser(db: Executor, userId: number, reason: string, exceptSessionId?: number) {
@@ -89,6 +93,7 @@ export async function revokeSessionsOfUser(db: Executor, userId: number, reason:
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(exceptSessionId === undefined ? open : and(open, ne(sessions.id, exceptSessionId)));
+  accountsChanged();
 }
 
 export async function insertTicket(
@@ -160,4 +165,5 @@ export async function updateUser(
     .update(users)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(users.id, userId));
+  accountsChanged();
 }

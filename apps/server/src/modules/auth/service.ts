@@ -7,6 +7,7 @@ import { forbidden, notFound, ruleBroken } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import * as repo from './repo.ts';
 import type { SchoolDirectory } from './school-directory.ts';
+import { accountsChanged } from './session-cache.ts';
 import { newSessionToken, SESSION_HOURS, type TokenSigner } from './tokens.ts';
 
 export const LOCKOUT = { attempts: 5, windowMinutes: 15, lockMinutes: 15 } as const;
@@ -201,6 +202,9 @@ export function createAuthService(db: Db, signer: TokenSigner, schools: SchoolDi
           ip: meta.ip,
         });
       });
+      // Again once committed: a call that read the session between the write and the commit
+      // must not keep it (session-cache.ts).
+      accountsChanged();
       return null;
     },
 
@@ -216,6 +220,7 @@ export function createAuthService(db: Db, signer: TokenSigner, schools: SchoolDi
           ip: meta.ip,
         });
       });
+      accountsChanged();
       return null;
     },
 

@@ -6,13 +6,22 @@ import { unauthenticated } from '../../platform/errors.ts';
 import * as repo from './repo.ts';
 import type { SchoolDirectory } from './school-directory.ts';
 import { LOCKOUT } from './service.ts';
+import { createSessionCache } from './session-cache.ts';
 import type { TokenSigner } from './tokens.ts';
 
 /** Check 5 of protocol.md, and the replay memory of check 4. */
 export function createSessionResolver(db: Db, signer: TokenSigner, schools: SchoolDirectory): SessionResolver {
+  const cache = createSessionCache();
   return {
-    async resolve(jwtToken, loginName) {
+    async resolve(jwtToken, loginName, options) {
       if (!jwtToken) throw unauthenticated('缺少登录令牌 jwtToken，请先登录');
+      const known = options?.memory ? cache.get(jwtToken) : undefined;
+      if (known) {
+        if (!loginName) throw unauthenticated('缺少请求头 loginName');
+        if (loginName !== known.loginName) throw unauthenticated('登录名与登录令牌不一致，请重新登录');
+        return known;
+      }
+      const readGeneration = cache.generation();
       const claims = await signer.verifySession(jwtToken);
       if (claims === 'expired') throw unauthenticated('登录已过期，请重新登录');
       if (claims === 'invalid') throw unauthenticated('登录令牌无效，请重新登录');
@@ -47,6 +56,11 @@ export function createSessionResolver(db: Db, signer: TokenSigner, schools: Scho
         mustChangePassword: user.mustChangePassword,
         temporaryMarker: user.tempExpiresAt !== null,
       };
+      const validUntil = Math.min(
+        session.expiresAt.getTime(),
+        user.tempExpiresAt?.getTime() ?? Number.POSITIVE_INFINITY,
+      );
+      cache.remember(jwtToken, actor, validUntil, readGeneration);
       return actor;
     },
 

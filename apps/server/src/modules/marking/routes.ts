@@ -6,6 +6,7 @@ import type { FileStorage } from '../../platform/storage.ts';
 import { registerDeskRoutes } from './desk/routes.ts';
 import { type Clock, createDispatchService } from './dispatch/dispatch-service.ts';
 import { registerMonitorRoutes } from './monitor/routes.ts';
+import { registerQualityRoutes } from './quality/routes.ts';
 import { registerSetupRoutes } from './setup/routes.ts';
 import { createSetupService } from './setup/setup-service.ts';
 import { registerTempUserRoutes } from './temp-users/routes.ts';
@@ -43,24 +44,35 @@ export function registerMarkingRoutes(app: FastifyInstance, db: Db, clock?: Cloc
   registerEndpoint(app, api.claim, {
     permission: marker,
     temporaryMarker: true,
+    sessionMemory: true,
     handler: (p, { actor }) => dispatch.claim(actor, Number(p.blockId)),
+  });
+  registerEndpoint(app, api.claimQueue, {
+    permission: marker,
+    temporaryMarker: true,
+    sessionMemory: true,
+    handler: (p, { actor }) => dispatch.claimQueue(actor, Number(p.blockId)),
   });
   registerEndpoint(app, api.renew, {
     permission: marker,
     temporaryMarker: true,
+    sessionMemory: true,
     handler: (p, { actor }) => dispatch.renew(actor, lease(p)),
   });
   registerEndpoint(app, api.release, {
     permission: marker,
     temporaryMarker: true,
+    sessionMemory: true,
     handler: (p, { actor }) => dispatch.release(actor, lease(p)),
   });
   registerEndpoint(app, api.submit, {
     permission: marker,
     temporaryMarker: true,
+    sessionMemory: true,
     handler: (p, { actor }) => dispatch.submit(actor, { ...lease(p), scores: p.scores, seconds: p.seconds }),
   });
   registerDeskRoutes(app, db, clock, storage);
   registerMonitorRoutes(app, db, clock, storage);
+  registerQualityRoutes(app, db);
   registerTempUserRoutes(app, db);
 }

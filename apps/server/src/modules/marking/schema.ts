@@ -94,7 +94,15 @@ export const markPapers = pgTable(
     holders: bigint({ mode: 'number' }).array().notNull().default(sql`'{}'`),
     heldUntil: timestamp({ withTimezone: true }).array().notNull().default(sql`'{}'`),
   },
-  (t) => [unique().on(t.blockId, t.examStudentId), index().on(t.blockId, t.stage, t.id)],
+  // The partial index is the claim's queue: papers with a slot left even if every holder's lease
+  // were live, so a claim never walks the papers others hold (decisions: the claim's pick).
+  (t) => [
+    unique().on(t.blockId, t.examStudentId),
+    index().on(t.blockId, t.stage, t.id),
+    index('mark_papers_open_idx')
+      .on(t.blockId, t.stage, t.id)
+      .where(sql`${t.done} + cardinality(${t.holders}) < ${t.needed}`),
+  ],
 );
 
 /** One marker's scores for one paper; never edited (a change is a newer mark). */
@@ -135,7 +143,8 @@ export const markLeases = pgTable(
     markerId: bigint({ mode: 'number' }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [unique().on(t.paperId, t.markerId), index().on(t.blockId, t.markerId)],
+  // (block, expiry): the claim finds the papers held only by an expired lease without a walk.
+  (t) => [unique().on(t.paperId, t.markerId), index().on(t.blockId, t.markerId), index().on(t.blockId, t.expiresAt)],
 );
 
 // A 题块's distribution settings and its set-up version (issue #17 阅卷设置). The version grows with

@@ -6,6 +6,7 @@ import * as dispatchRepo from '../dispatch/dispatch-repo.ts';
 import { type Clock, systemClock } from '../dispatch/dispatch-service.ts';
 import * as dispatchSql from '../dispatch/dispatch-sql.ts';
 import { blindMarksNeeded, groupOf, paperColumns, stateOf } from '../paper-rules.ts';
+import { createQualityService, isQualityToken } from '../quality/quality-service.ts';
 import * as repo from './desk-repo.ts';
 
 // The marking desk beyond claim/submit (marking.md "The marking desk"): 问题卷 flagged by the
@@ -17,6 +18,7 @@ export const REVIEW_LIMIT = 50;
 type MarkRow = Awaited<ReturnType<typeof dispatchSql.marksAndLease>>['marks'][number];
 
 export function createDeskService(db: Db, clock: Clock = systemClock) {
+  const quality = createQualityService(db);
   async function seat(executor: Db | Tx, actor: Actor, blockId: number, leader = false) {
     const block = await dispatchRepo.blockOf(executor, blockId);
     if (!block) throw notFound('题块不存在');
@@ -59,6 +61,8 @@ export function createDeskService(db: Db, clock: Clock = systemClock) {
       actor: Actor,
       p: { blockId: number; paperId: number; token: number; reason: (typeof PROBLEM_REASONS)[number]; note: string },
     ) {
+      // A quality item flagged is dropped unanswered, as a released one: the marker sees a normal flag.
+      if (isQualityToken(p.token)) return quality.drop(actor, p, clock.now());
       return db.transaction(async (tx) => {
         const { paper, leaseId } = await lockedPaper(tx, actor, p.blockId, p.paperId);
         if (!paper.seated) throw forbidden('您不是该题块的阅卷教师');

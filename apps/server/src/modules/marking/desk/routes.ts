@@ -1,4 +1,4 @@
-import { markingDeskApi as api } from '@huikao/contracts';
+import { markingDeskApi as api, markingAnswersApi } from '@huikao/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../platform/db.ts';
 import { registerEndpoint } from '../../../platform/endpoints.ts';
@@ -6,6 +6,7 @@ import type { FileStorage } from '../../../platform/storage.ts';
 import type { Clock } from '../dispatch/dispatch-service.ts';
 import { createDeskService } from './desk-service.ts';
 import { createPaperImageService } from './paper-image.ts';
+import { createStandardAnswerService } from './standard-answer.ts';
 
 // The desk's calls for teachers (types 1 and 5) who sit on the 题块; the service checks the seat
 // (and the 题组长 flag for the problem queue). Students are refused by the permission.
@@ -64,6 +65,12 @@ export function registerDeskRoutes(app: FastifyInstance, db: Db, clock?: Clock, 
         paperId: Number(p.paperId),
         token: p.token === undefined ? undefined : Number(p.token),
       }),
+  });
+  const answers = createStandardAnswerService(db);
+  registerEndpoint(app, markingAnswersApi.standardAnswer, {
+    permission: marker,
+    temporaryMarker: true,
+    handler: (p, { actor }) => answers.forDesk(actor, Number(p.blockId)),
   });
   registerEndpoint(app, api.progress, {
     permission: marker,

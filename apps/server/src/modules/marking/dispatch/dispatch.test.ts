@@ -156,6 +156,55 @@ describe('leases over time', () => {
     expect(await dispatch.claim(actorOf(left!), block.id)).toBeNull();
   });
 
+  // The pick has two ways in (decisions: the claim's pick): papers with a slot left counting every
+  // holder, and papers full only because a lease on them ran out. Lowest id first across both.
+  it('takes the slot of an expired lease beside a live one, before papers further on', async () => {
+    const ids = await addExamStudents(s.db, s.school.id, s.math.id, s.classes[0].id, 3);
+    const [a, b, c, d] = await makeUsers(s.db, s.school.id, 4);
+    const block = await makeBlock(s.db, {
+      schoolId: s.school.id,
+      seId: s.math.id,
+      question: s.question,
+      mode: 'double',
+      tolerance: 5,
+      markers: [a!, b!, c!, d!].map((u) => ({ userId: u.id })),
+      examStudentIds: ids,
+    });
+    let now = Date.parse('2026-11-26T08:00:00Z');
+    const dispatch = createDispatchService(s.db, { now: () => new Date(now) });
+    const first = (await dispatch.claim(actorOf(a!), block.id))!;
+    const second = (await dispatch.claim(actorOf(b!), block.id))!;
+    expect(second.paperId, 'both blind slots of the first paper').toBe(first.paperId);
+    const third = (await dispatch.claim(actorOf(c!), block.id))!;
+    expect(third.paperId).not.toBe(first.paperId);
+
+    now += 9 * 60_000;
+    await dispatch.renew(actorOf(b!), {
+      blockId: block.id,
+      paperId: Number(second.paperId),
+      token: Number(second.token),
+    });
+    now += 2 * 60_000; // a's and c's leases ran out, b's renewed one still holds
+    const taken = (await dispatch.claim(actorOf(d!), block.id))!;
+    expect(taken.paperId, 'the first paper, full on its row only through a’s expired lease').toBe(first.paperId);
+    const [row] = await s.db
+      .select()
+      .from(markPapers)
+      .where(eq(markPapers.id, Number(first.paperId)));
+    expect(row!.holders).toEqual([b!.id, d!.id]);
+    const leases = await s.db
+      .select()
+      .from(markLeases)
+      .where(eq(markLeases.paperId, Number(first.paperId)));
+    expect(leases.map((l) => l.markerId).sort()).toEqual([b!.id, d!.id].sort());
+    const stale = { blockId: block.id, paperId: Number(first.paperId), token: Number(first.token) };
+    await expect(
+      dispatch.submit(actorOf(a!), { ...stale, scores: { [String(s.question.id)]: 10 }, seconds: 5 }),
+    ).rejects.toThrow(/领取已失效/);
+    // a may come back: the first paper is full with live leases, c's lapsed paper is next in line.
+    expect((await dispatch.claim(actorOf(a!), block.id))!.paperId).toBe(third.paperId);
+  });
+
   it('never gives a marker the same paper twice and respects the quota', async () => {
     const ids = await addExamStudents(s.db, s.school.id, s.math.id, s.classes[0].id, 3);
     const [one] = await makeUsers(s.db, s.school.id, 1);

@@ -1,15 +1,15 @@
-import { markingSetupApi as api, markingApi } from '@huikao/contracts';
+import { markingSetupApi as api, markingAnswersApi, markingApi } from '@huikao/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../platform/db.ts';
 import { registerEndpoint } from '../../../platform/endpoints.ts';
 import type { FileStorage } from '../../../platform/storage.ts';
+import { createStandardAnswerService } from '../desk/standard-answer.ts';
 import { createMergeService } from '../merge/merge-service.ts';
 import { createStudentSheetService } from '../merge/student-sheet.ts';
-import { ownBlock } from './block-access.ts';
 import { createBlockStatusService } from './block-status.ts';
-import { teachersOf } from './setup-repo.ts';
+import { markerCandidates } from './marker-candidates.ts';
 
-// 阅卷设置 calls of the school administrator (type 5): 开始/暂停/结束, 同步试卷, 合成成绩.
+// 阅卷设置 calls of the school administrator (type 5): 开始/暂停/结束, 同步试卷, 标准答案, 合成成绩.
 export function registerSetupRoutes(app: FastifyInstance, db: Db, storage?: FileStorage): void {
   const status = createBlockStatusService(db);
   const merge = createMergeService(db);
@@ -21,14 +21,16 @@ export function registerSetupRoutes(app: FastifyInstance, db: Db, storage?: File
   registerEndpoint(app, api.syncPapers, { permission: admin, handler: (p, { actor }) => status.syncPapers(actor, p) });
   registerEndpoint(app, api.markerCandidates, {
     permission: admin,
-    handler: async (p, { actor }) => {
-      const block = await ownBlock(db, actor, Number(p.blockId));
-      return (await teachersOf(db, block.schoolId)).map((u) => ({
-        userId: String(u.id),
-        name: u.name,
-        loginName: u.loginName,
-      }));
-    },
+    handler: (p, { actor }) => markerCandidates(db, actor, Number(p.blockId)),
+  });
+  const answers = createStandardAnswerService(db);
+  registerEndpoint(app, markingAnswersApi.findStandardAnswers, {
+    permission: admin,
+    handler: (p, { actor }) => answers.forExam(actor, Number(p.seId)),
+  });
+  registerEndpoint(app, markingAnswersApi.saveStandardAnswer, {
+    permission: admin,
+    handler: (p, { actor }) => answers.save(actor, p),
   });
   registerEndpoint(app, api.mergeScores, { permission: admin, handler: (p, { actor }) => merge.mergeScores(actor, p) });
   if (storage) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import {
   examQuestions,
   markBlockMarkers,
@@ -76,7 +76,14 @@ export async function markersOf(db: Executor, blockId: number) {
 export async function usersOf(db: Executor, ids: number[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: users.id, schoolId: users.schoolId, type: users.type })
+    .select({
+      id: users.id,
+      schoolId: users.schoolId,
+      type: users.type,
+      disabled: users.disabled,
+      tempExpiresAt: users.tempExpiresAt,
+      tempForExamId: users.tempForExamId,
+    })
     .from(users)
     .where(inArray(users.id, ids));
 }
@@ -184,11 +191,41 @@ export async function blocksOfId(db: Executor, blockId: number) {
   return row;
 }
 
-/** Who may mark for the school: its teachers and administrators, not disabled. */
-export async function teachersOf(db: Executor, schoolId: number) {
+/**
+ * Who may mark a 题块 of the 联考: the school's teachers and administrators, not disabled, and the
+ * temporary accounts made for this 联考 (临时阅卷账号) that have not expired; another 联考's
+ * temporary accounts are not offered. Teachers first, by name; then the temporary accounts, oldest first.
+ */
+export async function markerCandidatesOf(db: Executor, schoolId: number, multiExamId: number, now: Date) {
   return db
-    .select({ id: users.id, name: users.name, loginName: users.loginName })
+    .select({
+      id: users.id,
+      name: users.name,
+      loginName: users.loginName,
+      temporary: sql<boolean>`${users.tempExpiresAt} is not null`,
+    })
     .from(users)
-    .where(and(eq(users.schoolId, schoolId), inArray(users.type, [1, 5]), eq(users.disabled, false)))
-    .orderBy(asc(users.name), asc(users.id));
+    .where(
+      and(
+        eq(users.schoolId, schoolId),
+        inArray(users.type, [1, 5]),
+        eq(users.disabled, false),
+        or(isNull(users.tempExpiresAt), and(eq(users.tempForExamId, multiExamId), gt(users.tempExpiresAt, now))),
+      ),
+    )
+    .orderBy(
+      sql`${users.tempExpiresAt} is not null`,
+      sql`case when ${users.tempExpiresAt} is null then ${users.name} end`,
+      asc(users.id),
+    );
+}
+
+/** The 联考 a 题块 belongs to (through its single exam). */
+export async function multiExamOfBlock(db: Executor, blockId: number) {
+  const [row] = await db
+    .select({ id: singleExams.multiExamId })
+    .from(markBlocks)
+    .innerJoin(singleExams, eq(singleExams.id, markBlocks.singleExamId))
+    .where(eq(markBlocks.id, blockId));
+  return row?.id;
 }

@@ -7,8 +7,10 @@ import { badInput, conflict, notFound, ruleBroken } from '../../../platform/erro
 import { lockKey } from '../../../platform/locks.ts';
 import { assertSchool } from '../../../platform/permissions.ts';
 import { groupOf } from '../paper-rules.ts';
+import * as quality from '../quality/quality-repo.ts';
 import type { markBlocks } from '../schema.ts';
 import { ownBlock } from './block-access.ts';
+import { assertMayMark } from './marker-candidates.ts';
 import * as settings from './settings-repo.ts';
 import * as repo from './setup-repo.ts';
 import { shownBlocks } from './shown-blocks.ts';
@@ -102,6 +104,13 @@ export function createSetupService(db: Db) {
             distribution: input.distribution ?? versions.get(row.id)?.distribution ?? 'free',
             dailyCap: input.dailyCap === undefined ? (versions.get(row.id)?.dailyCap ?? null) : input.dailyCap,
           });
+          if (input.selfCheckPercent !== undefined || input.seededPercent !== undefined) {
+            const was = (await quality.settingsOf(tx, [row.id])).get(row.id)!;
+            await quality.saveSettings(tx, row.id, {
+              selfCheckPercent: input.selfCheckPercent ?? was.selfCheckPercent,
+              seededPercent: input.seededPercent ?? was.seededPercent,
+            });
+          }
           saved.push(row);
         }
         const after = await shownBlocks(tx, saved);
@@ -131,14 +140,9 @@ export function createSetupService(db: Db) {
         if (block.status === 4) throw ruleBroken('该题块已结束阅卷');
         const ids = params.markers.map((m) => Number(m.userId));
         if (new Set(ids).size !== ids.length) throw badInput('阅卷教师重复');
-        const found = new Map((await repo.usersOf(tx, ids)).map((u) => [u.id, u]));
-        for (const id of ids) {
-          const user = found.get(id);
-          if (!user) throw notFound(`用户 ${id} 不存在`);
-          if (user.type !== 1 && user.type !== 5) throw badInput('阅卷教师只能是教师账号');
-          if (user.schoolId !== block.schoolId) throw badInput('阅卷教师必须是本校教师');
-        }
-        const before = (await repo.markersOf(tx, blockId)).map(shownMarker);
+        const seated = await repo.markersOf(tx, blockId);
+        await assertMayMark(tx, block, ids, new Set(seated.map((m) => m.userId)));
+        const before = seated.map(shownMarker);
         await repo.upsertMarkers(
           tx,
           blockId,

@@ -1,6 +1,7 @@
 import type { MarkBlock } from '@huikao/contracts';
 import type { Executor } from '../../../platform/db.ts';
 import { questionNos } from '../dispatch/dispatch-repo.ts';
+import * as quality from '../quality/quality-repo.ts';
 import type { markBlocks } from '../schema.ts';
 import * as settings from './settings-repo.ts';
 import * as repo from './setup-repo.ts';
@@ -16,6 +17,7 @@ export async function shownBlocks(executor: Executor, rows: BlockRow[]): Promise
   );
   const ids = rows.map((b) => b.id);
   const extra = await settings.settingsOf(executor, ids);
+  const shares = await quality.settingsOf(executor, ids);
   const counts = await repo.papersCount(executor, ids);
   return rows.map((b) => ({
     id: String(b.id),
@@ -29,6 +31,8 @@ export async function shownBlocks(executor: Executor, rows: BlockRow[]): Promise
     status: b.status,
     distribution: extra.get(b.id)!.distribution,
     dailyCap: extra.get(b.id)!.dailyCap,
+    selfCheckPercent: shares.get(b.id)!.selfCheckPercent,
+    seededPercent: shares.get(b.id)!.seededPercent,
     version: extra.get(b.id)!.version,
     paperCount: counts.get(b.id) ?? 0,
   }));

@@ -4,6 +4,7 @@ import {
   authApi,
   type Endpoint,
   markingApi,
+  markingSetupApi,
   type StoredUser,
   type TempUserRow,
 } from '@huikao/contracts';
@@ -35,9 +36,9 @@ function refusedWith(result: { status: number; message: string }, message: strin
 const loginAs = (loginName: string, password: string) =>
   call<StoredUser>(s.t.app, authApi.userLogin, { loginName, password });
 
-beforeAll(async () => {
-  s = await setUpMarking();
-  const block = await makeBlock(s.db, {
+/** A started 题块 of the 数学 exam with no markers and no papers. */
+const emptyBlock = () =>
+  makeBlock(s.db, {
     schoolId: s.school.id,
     seId: s.math.id,
     question: s.question,
@@ -46,7 +47,10 @@ beforeAll(async () => {
     markers: [],
     examStudentIds: [],
   });
-  blockId = block.id;
+
+beforeAll(async () => {
+  s = await setUpMarking();
+  blockId = (await emptyBlock()).id;
 });
 afterAll(() => s?.t.close());
 
@@ -106,6 +110,7 @@ describe('临时阅卷账号', () => {
         authApi.logout,
         markingApi.myTasks,
         markingApi.claim,
+        markingApi.claimQueue,
         markingApi.renew,
         markingApi.release,
         markingApi.submit,
@@ -114,6 +119,7 @@ describe('临时阅卷账号', () => {
         contracts.markingDeskApi.remark,
         contracts.markingDeskApi.progress,
         contracts.markingDeskApi.paperImage,
+        contracts.markingAnswersApi.standardAnswer,
       ].map((e) => e.path),
     );
     const registered = new Map<string, Endpoint>();
@@ -153,6 +159,58 @@ describe('临时阅卷账号', () => {
 
     const list = expectOk(await s.call<TempUserRow[]>(api.tempLoginUsers, { meId: String(s.exam.id) }));
     expect(list.map((r) => r.status)).toEqual(['active', 'disabled', 'expired']);
+  });
+
+  it("offers the exam's valid temporary accounts as 阅卷教师 (临时), and takes one as a marker", async () => {
+    const [a, b, c] = created.accounts;
+    const other = await emptyBlock();
+    // Another 联考's temporary account of the same school: not a candidate here.
+    const [stranger] = await s.db
+      .insert(users)
+      .values({
+        loginName: 'other-exam-001',
+        passwordHash: 'x',
+        type: 1,
+        schoolId: s.school.id,
+        userCode: 'other-exam-001',
+        name: '临时阅卷other-exam-001',
+        tempExpiresAt: new Date(Date.now() + 86_400_000),
+        tempForExamId: s.exam.id + 1000,
+      })
+      .returning();
+    type Candidate = { userId: string; name: string; loginName: string; temporary: boolean };
+    const candidates = expectOk(
+      await s.call<Candidate[]>(markingSetupApi.markerCandidates, { blockId: String(other.id) }),
+    );
+    const temporary = candidates.filter((u) => u.temporary).map((u) => u.loginName);
+    expect(temporary).toEqual([a!.loginName]); // b disabled, c expired, the stranger another exam's
+    expect(candidates.some((u) => u.loginName === stranger!.loginName)).toBe(false);
+    expect(candidates.filter((u) => !u.temporary).map((u) => u.name)).toContain(s.adminTeacher.name);
+    expect(candidates.findIndex((u) => u.temporary)).toBe(candidates.length - 1);
+
+    const saved = expectOk(
+      await s.call<{ userId: string }[]>(markingApi.saveTasks, {
+        blockId: String(other.id),
+        markers: [{ userId: a!.userId, quota: 20 }],
+      }),
+    );
+    expect(saved.map((m) => m.userId)).toEqual([a!.userId]);
+    const session = expectOk(await loginAs(a!.loginName, a!.password));
+    const tasks = expectOk(await call<unknown[]>(s.t.app, markingApi.myTasks, {}, { session }));
+    expect(tasks.length).toBe(2);
+
+    const save = (userId: string) =>
+      s.call(markingApi.saveTasks, { blockId: String(other.id), markers: [{ userId: a!.userId }, { userId }] });
+    refusedWith(await save(String(stranger!.id)), '临时阅卷账号只能阅本考试的试卷');
+    refusedWith(await save(c!.userId), '临时阅卷账号已停用或已过期');
+    refusedWith(await save(b!.userId), '临时阅卷账号已停用或已过期');
+    // Seated before it expired: c keeps its seat when the 题块's markers are saved again.
+    expectOk(
+      await s.call(markingApi.saveTasks, {
+        blockId: String(blockId),
+        markers: created.accounts.map((x) => ({ userId: x.userId })),
+      }),
+    );
   });
 
   it('deletes: off the 题块 and disabled', async () => {

@@ -1,0 +1,2 @@
+CREATE INDEX "mark_leases_block_id_expires_at_index" ON "mark_leases" USING btree ("block_id","expires_at");--> statement-breakpoint
+CREATE INDEX "mark_papers_open_idx" ON "mark_papers" USING btree ("block_id","stage","id") WHERE "mark_papers"."done" + cardinality("mark_papers"."holders") < "mark_papers"."needed";
