@@ -154,7 +154,8 @@ export function useCurrentSelection(): CurrentSelection {
   const user = readStoredUser();
   const schoolId = user?.schoolId ?? '';
   const loginName = user?.loginName ?? '';
-  const enabled = user !== null && areaOfType(user.type) === 'teacher';
+  // A temporary marker (tempUsers) has no term to choose and may call only its tasks' calls.
+  const enabled = user !== null && areaOfType(user.type) === 'teacher' && user.tempMarker !== true;
   const current = useAppStore((state) => state.schoolYearTerm);
   const setStored = useAppStore((state) => state.setSchoolYearTerm);
   const [savedVersion, setSavedVersion] = useState(0);

@@ -18,7 +18,7 @@ export function useMenuFlags(area: Area): Record<MenuFlag, boolean> {
     queryKey: curriculumSettingKey(schoolId),
     queryFn: () =>
       call(curriculumApi.getSetting, { schoolId }, { silent: true }) as Promise<{ majorsEnabled: boolean }>,
-    enabled: area === 'teacher' && schoolId !== '' && user?.mustChangePsw !== true,
+    enabled: area === 'teacher' && schoolId !== '' && user?.mustChangePsw !== true && user?.tempMarker !== true,
     staleTime: 5 * 60_000,
   });
   return { majors: user?.type === 5 || setting.data?.majorsEnabled === true };

@@ -6,7 +6,8 @@ import { call } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { type Marker, setupQueries, useSetupWrite } from './setup-queries.ts';
 
-// A 题块's markers (阅卷教师): picked from the school's teachers, each with a quota (手设定额) and
+// A 题块's markers (阅卷教师): picked from the school's teachers and the exam's 临时阅卷账号 (tagged
+// 临时: an outsider's login for this exam only), each with a quota (手设定额) and
 // the 题组长 flag. A marker who has marked cannot be removed (the server refuses; pause instead).
 
 interface Row {
@@ -67,7 +68,7 @@ export function BlockMarkers({ seId, block }: { seId: string; block: MarkBlock }
         showSearch
         optionFilterProp="label"
         loading={teachers.isLoading}
-        placeholder="选择本校教师"
+        placeholder="选择本校教师或临时阅卷账号"
         value={editing.map((r) => r.userId)}
         onChange={(ids: string[]) =>
           setEditing(
@@ -82,7 +83,17 @@ export function BlockMarkers({ seId, block }: { seId: string; block: MarkBlock }
             ),
           )
         }
-        options={(teachers.data ?? []).map((t) => ({ value: t.userId, label: `${t.name}（${t.loginName}）` }))}
+        options={(teachers.data ?? []).map((t) => ({
+          value: t.userId,
+          label: `${t.name}（${t.loginName}）`,
+          temporary: t.temporary,
+        }))}
+        optionRender={(option) => (
+          <Space>
+            {option.label}
+            {option.data.temporary ? <Tag color="orange">临时</Tag> : null}
+          </Space>
+        )}
       />
       {editing.map((r) => (
         <Space key={r.userId}>

@@ -13,8 +13,10 @@ import { useEffect, useState } from 'react';
 import { call } from '../../../lib/api-client.ts';
 import { confirmDialog, notifySuccess } from '../../../lib/notify.ts';
 import { readStoredUser } from '../../../lib/session.ts';
+import { QualityShareFields } from '../quality/quality-share-fields.tsx';
 import { BlockMarkers } from './block-markers.tsx';
 import { setupQueries, useSetupWrite } from './setup-queries.ts';
+import { StandardAnswers } from './standard-answers.tsx';
 import { TempUsers } from './temp-users.tsx';
 
 // 阅卷设置 (issue #17, marking.md "Objects", "Distribution"), a tab of 试卷制作: the single exam's
@@ -46,6 +48,8 @@ interface Draft {
   doubleSharePercent: number;
   distribution: MarkDistribution;
   dailyCap: number | null;
+  selfCheckPercent: number;
+  seededPercent: number;
   version?: number;
 }
 
@@ -61,6 +65,8 @@ const draftOf = (b: MarkBlock): Draft => ({
   doubleSharePercent: b.doubleSharePercent,
   distribution: b.distribution,
   dailyCap: b.dailyCap,
+  selfCheckPercent: b.selfCheckPercent,
+  seededPercent: b.seededPercent,
   version: b.version,
 });
 /** A new 题块 for these questions: 双评 from 8 points (marking.md), tolerance a tenth of the marks. */
@@ -76,6 +82,9 @@ const proposed = (questions: ExamQuestion[]): Draft => {
     doubleSharePercent: 100,
     distribution: 'free',
     dailyCap: null,
+    // marking.md "Quality": 2 % of a marker's papers come back (回评抽检); 标准卷 at the same rate.
+    selfCheckPercent: 2,
+    seededPercent: 2,
   };
 };
 
@@ -320,6 +329,11 @@ export function MarkSetupTab({ seId, meId }: { seId: string; meId: string }) {
                     onChange={(v) => edit(d.key, { dailyCap: v ?? null })}
                   />
                 </Space>
+                <QualityShareFields
+                  selfCheckPercent={d.selfCheckPercent}
+                  seededPercent={d.seededPercent}
+                  onChange={(values) => edit(d.key, values)}
+                />
               </Flex>
               {stored ? (
                 <BlockMarkers seId={seId} block={stored} />
@@ -330,6 +344,7 @@ export function MarkSetupTab({ seId, meId }: { seId: string; meId: string }) {
           </div>
         );
       })}
+      <StandardAnswers seId={seId} />
       <TempUsers meId={meId} blocks={blocks.data ?? []} />
     </Flex>
   );

@@ -2,10 +2,12 @@ import { type MarkBlock, markingApi, markingSetupApi } from '@huikao/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 
-// Server state of 阅卷设置: the single exam's 题块, a 题块's markers, the school's teachers.
+// Server state of 阅卷设置: the single exam's 题块, a 题块's markers, who may mark (the school's
+// teachers and the exam's 临时阅卷账号).
 
 export const setupKeys = {
-  all: (seId: string) => ['marking', 'setup', seId] as const,
+  root: ['marking', 'setup'] as const,
+  all: (seId: string) => [...setupKeys.root, seId] as const,
   blocks: (seId: string) => [...setupKeys.all(seId), 'blocks'] as const,
   markers: (seId: string, blockId: string) => [...setupKeys.all(seId), 'markers', blockId] as const,
   teachers: (seId: string, blockId: string) => [...setupKeys.all(seId), 'teachers', blockId] as const,
@@ -37,7 +39,7 @@ export const setupQueries = {
       queryKey: setupKeys.teachers(seId, blockId),
       queryFn: ({ signal }) =>
         call(markingSetupApi.markerCandidates, { blockId }, { signal }) as Promise<
-          { userId: string; name: string; loginName: string }[]
+          { userId: string; name: string; loginName: string; temporary: boolean }[]
         >,
     }),
 };

@@ -7,6 +7,7 @@ import { call } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/date-format.ts';
 import { saveDownload } from '../../../lib/download.ts';
 import { confirmDialog, notifySuccess } from '../../../lib/notify.ts';
+import { setupKeys } from './setup-queries.ts';
 import { tempUsersSheet } from './temp-users-sheet.ts';
 
 // 临时阅卷账号 (tempUsers, marking.md "Roles"): outside markers of the 联考, created in bulk and
@@ -29,7 +30,16 @@ export function TempUsers({ meId, blocks }: { meId: string; blocks: readonly Mar
   const [created, setCreated] = useState<{ loginName: string; password: string }[]>([]);
   const [createdExpiry, setCreatedExpiry] = useState('');
   const [query, setQuery] = useTableQuery();
-  const refresh = () => client.invalidateQueries({ queryKey: key });
+  // New accounts sit on the 题块 chosen and are marker candidates: those lists change too (not the
+  // 题块 themselves, whose refetch would reset unsaved edits of the 题块 settings).
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: key }),
+      client.invalidateQueries({
+        queryKey: setupKeys.root,
+        predicate: (q) => q.queryKey[3] === 'markers' || q.queryKey[3] === 'teachers',
+      }),
+    ]);
 
   const create = useMutation({
     mutationFn: () =>

@@ -1,12 +1,39 @@
 import { splitAnswerPhotos } from '@huikao/contracts';
 import { Button, Empty, Image, Space, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
-/** The paper's crop (zoom, rotate, full screen) or an online answer's text and photos. */
-export function PaperView({ url, text, photos = [] }: { url: string | null; text: string | null; photos?: string[] }) {
+/**
+ * The paper's crop (zoom, rotate, full screen) or an online answer's text and photos. `onShown`
+ * runs once the crop is decoded and painted (the desk's timing of Enter → next paper).
+ */
+export function PaperView({
+  url,
+  text,
+  photos = [],
+  onShown,
+}: {
+  url: string | null;
+  text: string | null;
+  photos?: string[];
+  onShown?: () => void;
+}) {
   const [zoom, setZoom] = useState(1);
   const [turn, setTurn] = useState(0);
   const box = useRef<HTMLDivElement>(null);
+  const crop = useRef<HTMLImageElement>(null);
+  const shown = useRef(onShown);
+  shown.current = onShown;
+  useEffect(() => {
+    let live = true;
+    // After the frame that paints it: decode() settles, the next animation frame paints, the task after it runs.
+    const painted = () => requestAnimationFrame(() => setTimeout(() => live && shown.current?.(), 0));
+    const image = crop.current;
+    if (image) image.decode().then(painted, painted);
+    else painted();
+    return () => {
+      live = false;
+    };
+  }, []);
   if (text !== null && url === null) {
     return (
       <section
@@ -45,6 +72,7 @@ export function PaperView({ url, text, photos = [] }: { url: string | null; text
       </Space>
       <div style={{ overflow: 'auto', maxHeight: '70vh' }}>
         <img
+          ref={crop}
           alt="答题图像"
           src={url}
           style={{ transform: `scale(${zoom}) rotate(${turn}deg)`, transformOrigin: 'top left', maxWidth: '100%' }}

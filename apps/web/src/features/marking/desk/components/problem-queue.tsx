@@ -4,6 +4,7 @@ import { Button, Empty, List, Space, Tag, Typography } from 'antd';
 import { call } from '../../../../lib/api-client.ts';
 import { formatDateTime } from '../../../../lib/date-format.ts';
 import { notifySuccess } from '../../../../lib/notify.ts';
+import { RevealIdentityButton } from '../../quality/reveal-identity-button.tsx';
 import { useProblems } from '../desk-queries.ts';
 
 /** The 题组长's 问题卷 queue: each flagged paper with its reason; 退回 puts it back in the queue. */
@@ -31,6 +32,7 @@ export function ProblemQueue({ blockId }: { blockId: string }) {
             <Button size="small" onClick={() => void giveBack(p.id).catch(() => undefined)}>
               退回待评
             </Button>
+            <RevealIdentityButton blockId={blockId} problemId={p.id} />
           </Space>
         </List.Item>
       )}

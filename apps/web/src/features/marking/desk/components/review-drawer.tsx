@@ -5,13 +5,28 @@ import { useState } from 'react';
 import { call } from '../../../../lib/api-client.ts';
 import { formatDateTime } from '../../../../lib/date-format.ts';
 import { notifySuccess } from '../../../../lib/notify.ts';
+import { useSetSeeded } from '../../quality/quality-queries.ts';
 import { useReviewList } from '../desk-queries.ts';
 
 const KIND: Record<string, string> = { first: '一评', second: '二评', third: '三评', arbitration: '仲裁' };
 
-/** 回评: the marker's last 50 marks, each changeable until the 题块 is finished (a new mark). */
-export function ReviewDrawer({ blockId, open, onClose }: { blockId: string; open: boolean; onClose: () => void }) {
+/**
+ * 回评: the marker's last 50 marks, each changeable until the 题块 is finished (a new mark); a
+ * 题组长 may also declare one of their papers a 标准卷 with their mark as the reference.
+ */
+export function ReviewDrawer({
+  blockId,
+  open,
+  leader = false,
+  onClose,
+}: {
+  blockId: string;
+  open: boolean;
+  leader?: boolean;
+  onClose: () => void;
+}) {
   const list = useReviewList(blockId, open);
+  const seed = useSetSeeded(blockId);
   const [editing, setEditing] = useState<string | null>(null);
   return (
     <Drawer title="回评（最近50份）" open={open} onClose={onClose} width={480}>
@@ -32,6 +47,15 @@ export function ReviewDrawer({ blockId, open, onClose }: { blockId: string; open
                 <Button size="small" disabled={!m.changeable} onClick={() => setEditing(m.paperId)}>
                   重评
                 </Button>
+                {leader ? (
+                  <Button
+                    size="small"
+                    loading={seed.isPending && seed.variables === m.paperId}
+                    onClick={() => seed.mutate(m.paperId)}
+                  >
+                    设为标准卷
+                  </Button>
+                ) : null}
               </Space>
             )}
           </List.Item>

@@ -11,11 +11,12 @@ export function quickScores(full: number, step: number): number[] {
   return out;
 }
 
-export const KEY_LEGEND = '数字+回车 提交并下一份 · F 满分 · Z 零分 · Tab 下一题 · P 问题卷 · R 回评';
+export const KEY_LEGEND = '数字+回车 提交并下一份 · F 满分 · Z 零分 · Tab 下一题 · P 问题卷 · R 回评 · A 标准答案';
 
 /**
  * Per-question fields, keyboard first: digits then Enter submits (Enter in an earlier field of a
- * multi-question 题块 moves on), F gives full marks, Z zero, P/R open 问题卷 and 回评.
+ * multi-question 题块 moves on), F gives full marks, Z zero, P/R open 问题卷 and 回评, A shows or
+ * hides the standard answer.
  */
 export function ScorePanel(props: {
   paperId: string;
@@ -24,7 +25,7 @@ export function ScorePanel(props: {
   values: Record<string, string>;
   onChange: (next: Record<string, string>) => void;
   onSubmit: () => void;
-  onKey: (key: 'P' | 'R') => void;
+  onKey: (key: 'P' | 'R' | 'A') => void;
   busy: boolean;
 }) {
   const { questions, values, onChange } = props;
@@ -41,7 +42,7 @@ export function ScorePanel(props: {
     if (key === 'F' || key === 'Z') {
       e.preventDefault();
       set(q.questionId, String(key === 'F' ? q.fullMarks : 0));
-    } else if (key === 'P' || key === 'R') {
+    } else if (key === 'P' || key === 'R' || key === 'A') {
       e.preventDefault();
       props.onKey(key);
     } else if (e.key === 'Enter') {

@@ -1,7 +1,7 @@
-import { type LeasedPaper, markingApi, markingDeskApi, splitAnswerPhotos } from '@huikao/contracts';
+import { markingApi, markingDeskApi } from '@huikao/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Row, Space, Statistic, Tabs, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../../components/page-header.tsx';
 import { call } from '../../../../lib/api-client.ts';
@@ -9,21 +9,15 @@ import { notifyWarning } from '../../../../lib/notify.ts';
 import { PaperView } from '../components/paper-view.tsx';
 import { ProblemDialog } from '../components/problem-dialog.tsx';
 import { ProblemQueue } from '../components/problem-queue.tsx';
+import { RefusedList } from '../components/refused-list.tsx';
 import { ReviewDrawer } from '../components/review-drawer.tsx';
+import { scoreProblem } from '../components/score-check.ts';
 import { ScorePanel } from '../components/score-panel.tsx';
+import { keepFocus, StandardAnswerPanel } from '../components/standard-answer-panel.tsx';
 import { useDeskProgress, useMyTasks } from '../desk-queries.ts';
-
-/** The desk renews its lease while open (leases last 10 minutes). */
-export const RENEW_MS = 3 * 60_000;
+import { markShown, usePaperQueue } from '../paper-queue.ts';
 
 const KIND: Record<string, string> = { first: '一评', second: '二评', third: '三评', arbitration: '仲裁' };
-
-interface Held {
-  paper: LeasedPaper;
-  url: string | null;
-  photos: string[];
-  shownAt: number;
-}
 
 /** /markDetail?blockId=…: the marking desk, keyboard first (marking.md "The marking desk"). */
 export function DeskPage() {
@@ -33,78 +27,38 @@ export function DeskPage() {
   const tasks = useMyTasks();
   const task = tasks.data?.find((t) => t.blockId === blockId);
   const progress = useDeskProgress(blockId);
-  const [held, setHeld] = useState<Held | null | undefined>(undefined);
+  // The paper on screen and the two prefetched behind it (paper-queue.ts).
+  const queue = usePaperQueue(blockId);
+  const held = queue.current;
   const [values, setValues] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [problemOpen, setProblemOpen] = useState(false);
   const [reviewOpen, setReviewOpen] = useState(false);
-  const heldRef = useRef<Held | null | undefined>(undefined);
-  heldRef.current = held;
-
-  const next = useCallback(async () => {
-    const paper = await call(markingApi.claim, { blockId });
-    if (!paper) {
-      setHeld(null);
-      return;
-    }
-    // A paper whose image cannot be had is still shown (and can be flagged 图像不清).
-    const hasPhotos = splitAnswerPhotos(paper.text ?? '').photos.length > 0;
-    const image =
-      paper.imageKey || hasPhotos
-        ? await call(markingDeskApi.paperImage, { blockId, paperId: paper.paperId, token: paper.token }).catch(() => ({
-            url: null,
-            photos: [] as string[],
-          }))
-        : { url: null, photos: [] as string[] };
+  const [answerOpen, setAnswerOpen] = useState(false);
+  const [valuesOf, setValuesOf] = useState<string | undefined>(undefined);
+  // A new paper on screen starts with empty fields.
+  if (held && held.paper.paperId !== valuesOf) {
+    setValuesOf(held.paper.paperId);
     setValues({});
-    setHeld({ paper, url: image.url, photos: image.photos, shownAt: Date.now() });
-  }, [blockId]);
-
-  useEffect(() => {
-    if (blockId) next().catch(() => setHeld(null));
-  }, [blockId, next]);
-
-  // Renew while open; give the paper back on leave.
-  useEffect(() => {
-    const timer = setInterval(() => {
-      const h = heldRef.current;
-      if (h) void call(markingApi.renew, { blockId, paperId: h.paper.paperId, token: h.paper.token }, { silent: true });
-    }, RENEW_MS);
-    return () => {
-      clearInterval(timer);
-      const h = heldRef.current;
-      if (h)
-        void call(markingApi.release, { blockId, paperId: h.paper.paperId, token: h.paper.token }, { silent: true });
-    };
-  }, [blockId]);
+  }
 
   const refresh = () => client.invalidateQueries({ queryKey: ['markDesk'] });
 
   async function submit() {
     if (!held || busy) return;
     const { paper } = held;
-    const missing = paper.questions.find((q) => (values[q.questionId] ?? '') === '');
-    if (missing) {
-      notifyWarning(`请给第 ${missing.questionNo} 题打分`);
+    const problem = paper.questions.map((q) => scoreProblem(q, values[q.questionId] ?? '', paper.step)).find(Boolean);
+    if (problem) {
+      notifyWarning(problem);
       return;
     }
     const scores = Object.fromEntries(paper.questions.map((q) => [q.questionId, Number(values[q.questionId])]));
-    const over = paper.questions.find((q) => (scores[q.questionId] ?? 0) > q.fullMarks);
-    if (over) {
-      notifyWarning(`第 ${over.questionNo} 题得分不能超过满分 ${over.fullMarks}`);
-      return;
-    }
-    setBusy(true);
-    try {
-      const seconds = Math.round((Date.now() - held.shownAt) / 100) / 10;
+    const seconds = Math.round((Date.now() - held.shownAt) / 100) / 10;
+    // The next paper shows at once; a refused submission is listed above the paper (RefusedList).
+    queue.advance(async () => {
       await call(markingApi.submit, { blockId, paperId: paper.paperId, token: paper.token, scores, seconds });
-      await next();
       void refresh();
-    } catch {
-      // call() has shown the reason (a lost lease: claim the next one)
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function flag(reason: Parameters<typeof call<typeof markingDeskApi.flagProblem>>[1]['reason'], note: string) {
@@ -119,7 +73,7 @@ export function DeskPage() {
         note,
       });
       setProblemOpen(false);
-      await next();
+      queue.advance(() => Promise.resolve());
       void refresh();
     } catch {
       // shown by call()
@@ -132,6 +86,7 @@ export function DeskPage() {
     <Row gutter={16}>
       <Col span={16}>
         <Card>
+          <RefusedList refused={queue.refused} onDismiss={queue.dismiss} />
           {held === undefined ? <Typography.Text>正在领取试卷…</Typography.Text> : null}
           {held === null ? <Empty description="当前没有待评的试卷" /> : null}
           {held ? (
@@ -144,7 +99,13 @@ export function DeskPage() {
                   </Typography.Text>
                 ) : null}
               </Space>
-              <PaperView key={held.paper.paperId} url={held.url} text={held.paper.text} photos={held.photos} />
+              <PaperView
+                key={held.paper.paperId}
+                url={held.url}
+                text={held.paper.text}
+                photos={held.photos}
+                onShown={() => markShown(held.paper.paperId)}
+              />
             </>
           ) : null}
         </Card>
@@ -155,11 +116,13 @@ export function DeskPage() {
             <ScorePanel
               paperId={held.paper.paperId}
               questions={held.paper.questions}
-              step={1}
+              step={held.paper.step}
               values={values}
               onChange={setValues}
               onSubmit={() => void submit()}
-              onKey={(k) => (k === 'P' ? setProblemOpen(true) : setReviewOpen(true))}
+              onKey={(k) =>
+                k === 'A' ? setAnswerOpen((o) => !o) : k === 'P' ? setProblemOpen(true) : setReviewOpen(true)
+              }
               busy={busy}
             />
           ) : null}
@@ -168,6 +131,9 @@ export function DeskPage() {
               问题卷（P）
             </Button>
             <Button onClick={() => setReviewOpen(true)}>回评（R）</Button>
+            <Button onMouseDown={keepFocus} onClick={() => setAnswerOpen((o) => !o)}>
+              标准答案（A）
+            </Button>
           </Space>
         </Card>
       </Col>
@@ -197,7 +163,13 @@ export function DeskPage() {
         desk
       )}
       <ProblemDialog open={problemOpen} busy={busy} onCancel={() => setProblemOpen(false)} onFlag={flag} />
-      <ReviewDrawer blockId={blockId} open={reviewOpen} onClose={() => setReviewOpen(false)} />
+      <ReviewDrawer
+        blockId={blockId}
+        open={reviewOpen}
+        leader={task?.leader === true}
+        onClose={() => setReviewOpen(false)}
+      />
+      <StandardAnswerPanel blockId={blockId} open={answerOpen} onClose={() => setAnswerOpen(false)} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { MarkerRow } from '@huikao/contracts';
+import type { MarkerQualityFigures, MarkerRow } from '@huikao/contracts';
 import { Button, Space, Tag } from 'antd';
 import { Link } from 'react-router';
 import { DataTable, pageLocally, useTableQuery } from '../../../../components/data-table.tsx';
@@ -8,17 +8,24 @@ import { percent, points } from './monitor-format.ts';
 
 const ALERT_TEXT = { mean: '均分偏离', agreement: '一致率低' } as const;
 
-/** The per-marker table of 题目监控 (marking.md "Quality"), with pause/resume and 抽查. */
+/**
+ * The per-marker table of 题目监控 (marking.md "Quality"), with pause/resume and 抽查; `quality`
+ * adds each marker's 回评抽检 and 标准卷 figures (a query of its own, quality/).
+ */
 export function MarkerTable({
   blockId,
   markers,
+  quality = [],
   onPick,
 }: {
   blockId: string;
   markers: MarkerRow[];
+  quality?: MarkerQualityFigures[];
   onPick: (userId: string) => void;
 }) {
   const [query, setQuery] = useTableQuery();
+  const figures = new Map(quality.map((f) => [f.userId, f]));
+  const of = (m: MarkerRow) => figures.get(m.userId);
   const pause = usePauseMarker(blockId);
   const page = pageLocally(markers, query, {
     searchText: (m) => m.name,
@@ -66,6 +73,10 @@ export function MarkerTable({
         { title: '三评率', dataIndex: 'thirdRate', render: percent },
         { title: '仲裁率', dataIndex: 'arbitrationRate', render: percent },
         { title: '近50份均分', dataIndex: 'recentMean', render: (v: number | null) => points(v) },
+        { title: '回评抽检', key: 'selfChecks', render: (_v, m) => of(m)?.selfChecks ?? 0 },
+        { title: '回评差', key: 'selfDiff', render: (_v, m) => points(of(m)?.selfMeanAbsDifference ?? null) },
+        { title: '标准卷', key: 'seededChecks', render: (_v, m) => of(m)?.seededChecks ?? 0 },
+        { title: '标准卷偏差', key: 'seededDev', render: (_v, m) => points(of(m)?.seededMeanDeviation ?? null) },
       ]}
       rowActions={(m) => (
         <Space size={0}>

@@ -2,6 +2,8 @@ import { Alert, Button, Card, Empty, Flex, Select, Statistic } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../../components/page-header.tsx';
+import { useMarkerQuality } from '../../quality/quality-queries.ts';
+import { SeededPapersCard } from '../../quality/seeded-papers-card.tsx';
 import { DistributionChart, distributionOption } from '../components/distribution-chart.tsx';
 import { ExamPicker } from '../components/exam-picker.tsx';
 import { MarkerTable } from '../components/marker-table.tsx';
@@ -16,6 +18,7 @@ export function QuesMonitorPage() {
   const blockId = params.get('blockId') ?? undefined;
   const exam = useExamSummary(blockId === undefined ? meId : undefined);
   const details = useBlockDetails(blockId);
+  const quality = useMarkerQuality(blockId);
   const [picked, setPicked] = useState<string>();
   const d = details.data;
   const chosen = picked ?? d?.markers.find((m) => m.count > 0)?.userId;
@@ -78,11 +81,12 @@ export function QuesMonitorPage() {
             />
           ))}
           <Card title="阅卷教师">
-            <MarkerTable blockId={blockId!} markers={d.markers} onPick={setPicked} />
+            <MarkerTable blockId={blockId!} markers={d.markers} quality={quality.data} onPick={setPicked} />
           </Card>
           <Card title={`得分分布：${chosenName || '题块'} 与题块对比`}>
             {option ? <DistributionChart option={option} /> : null}
           </Card>
+          <SeededPapersCard blockId={blockId!} />
           <Card title="监控设置">
             <SettingsForm key={JSON.stringify(d.settings)} blockId={blockId!} settings={d.settings} />
           </Card>
