@@ -1,5 +1,4 @@
 import {
-  type Endpoint,
   type LeasedPaper,
   type MonitorSubject,
   markingApi,
@@ -9,8 +8,9 @@ import {
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/accounts.ts';
-import { baseURL, closeBrowser, loginThroughPage, newPage } from '../support/browser.ts';
-import { loginAs } from '../support/exams-api.ts';
+import { callApi } from '../support/api.ts';
+import { closeBrowser, loginThroughPage, newPage } from '../support/browser.ts';
+import { loginAs, ok } from '../support/exams-api.ts';
 import { MONITOR_BLOCK_NAME, MONITOR_MARKERS } from '../support/marking-monitor-seed.ts';
 
 // Issue #17's monitor flow: two markers mark papers of a double-marked 题块 through the claim and
@@ -26,22 +26,6 @@ afterEach(async () => {
   await context.close();
 });
 afterAll(closeBrowser);
-
-/** A marking call (JSON body, the session in headers), as the desk makes it. */
-async function mark(endpoint: Endpoint, params: Record<string, unknown>, session: StoredUser) {
-  const response = await fetch(baseURL() + endpoint.path, {
-    method: 'POST',
-    headers: { loginName: session.loginName, jwtToken: session.jwtToken, 'content-type': 'application/json' },
-    body: JSON.stringify(params),
-  });
-  return (await response.json()) as { status: number; message: string; data: unknown };
-}
-
-async function ok<T>(endpoint: Endpoint, params: Record<string, unknown>, session: StoredUser): Promise<T> {
-  const answer = await mark(endpoint, params, session);
-  if (answer.status !== 200) throw new Error(`${endpoint.path}: ${answer.status} ${answer.message}`);
-  return answer.data as T;
-}
 
 async function markSome(session: StoredUser, blockId: string, count: number, score: number) {
   for (let i = 0; i < count; i++) {
@@ -96,7 +80,7 @@ describe('阅卷监控', () => {
       .click();
     await page.getByText(/已暂停，收回/).waitFor();
     await markerRow.getByText('已暂停').waitFor();
-    const refused = await mark(markingApi.claim, { blockId: block.blockId }, a!);
+    const refused = await callApi(markingApi.claim, { blockId: block.blockId }, a!);
     expect(refused.message).toMatch(/暂停/);
     await markerRow.getByRole('button', { name: '恢复' }).click();
     await page.getByText('已恢复阅卷').waitFor();

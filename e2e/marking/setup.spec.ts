@@ -1,25 +1,18 @@
 import { tmpdir } from 'node:os';
-import {
-  type CardTemplate,
-  type LeasedPaper,
-  type MarkBlock,
-  markingApi,
-  type StoredUser,
-  scanningCardsApi,
-  scanningRoomsApi,
-} from '@huikao/contracts';
+import { type LeasedPaper, type MarkBlock, markingApi, type StoredUser } from '@huikao/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  drawBlankPage,
-  fillPage,
-  type PageFill,
-  scanOf,
-} from '../../apps/server/src/modules/scanning/recognition/test-support/card-scans.ts';
 import { markCall } from '../scanning/card-support.ts';
-import { DEMO_PASSWORD } from '../support/accounts.ts';
-import { closeBrowser, loginThroughPage, newPage } from '../support/browser.ts';
-import { createExam, gradeInTerm, loginAs } from '../support/exams-api.ts';
+import { closeBrowser, newPage } from '../support/browser.ts';
+import { loginAs } from '../support/exams-api.ts';
+import {
+  createScannableExam,
+  GENTLE_SCANNER,
+  openScanTab,
+  scannedSheets,
+  uploadScanBatch,
+  waitForRecognition,
+} from '../support/scan-batch.ts';
 
 // Issue #17's set-up flow (mark-setup's part): admin01 scans two sheets of a fresh exam, then on
 // 试卷制作's 阅卷设置 tab proposes the 题块, sets admin01 and teacher01 as its markers and starts
@@ -37,18 +30,7 @@ afterEach(async () => {
 });
 afterAll(closeBrowser);
 
-const DPI = 200;
 const KEYS = { '1': 'A', '2': 'B' } as const;
-
-async function scannedSheet(card: CardTemplate, fill: PageFill, seed: number): Promise<Buffer[]> {
-  const sides: Buffer[] = [];
-  for (const [i, side] of card.template.pages.entries()) {
-    const blank = await drawBlankPage(side, DPI);
-    const pose = { rotationDegrees: seed % 2 ? 0.8 : -0.6, scale: 1, blurSigma: 0.4, noise: 6, quality: 60 };
-    sides.push(await scanOf(fillPage(blank, side, DPI, fill, seed * 10 + i), pose, seed * 10 + i));
-  }
-  return sides;
-}
 
 /** Both markers claim and submit until nothing is left for them: double marking, equal scores. */
 async function markAll(blockId: string, markers: StoredUser[], score: (paperId: string) => number, question: string) {
@@ -85,58 +67,20 @@ describe('阅卷设置', () => {
 async function flow() {
   const admin = await loginAs('admin01');
   const teacher = await loginAs('teacher01');
-  const { classes } = await gradeInTerm(admin, '七年级');
-  const exam = await createExam(admin, `阅卷演练${Date.now() % 100000}`, {
-    gradeName: '七年级',
-    subjects: [
-      {
-        course: '数学',
-        fullMark: 100,
-        questions: [
-          ...Object.entries(KEYS).map(([no, answer]) => ({
-            questionNo: no,
-            kind: 1,
-            objectiveType: 1,
-            optionCount: 4,
-            answer,
-            fullMark: 5,
-          })),
-          { questionNo: '3', kind: 2, fullMark: 90 },
-        ],
-      },
-    ],
-    classes: classes.slice(0, 1),
+  const { exam, seId, card, students } = await createScannableExam(admin, `阅卷演练${Date.now() % 100000}`, {
+    key: KEYS,
+    subjectiveMark: 90,
+    students: 2,
   });
-  const seId = exam.singleExams[0]!.seId;
-  const card = await markCall<CardTemplate>(
-    scanningCardsApi.saveExamTemplate,
-    { schoolId: admin.schoolId, seId, settings: { paper: 'A4', columns: 1, sides: 1, identityMode: 'grid' } },
-    admin,
+  const files = await scannedSheets(
+    card,
+    students.map((student) => ({ examNo: student.examNo!, answers: { ...KEYS } })),
+    GENTLE_SCANNER,
   );
-  const roster = await markCall<{ list: { name: string; examNo: string | null }[] }>(
-    scanningRoomsApi.findExamStudents,
-    { schoolId: admin.schoolId, meId: exam.meId, currentPage: 1, pageSize: 100 },
-    admin,
-  );
-  const students = roster.list.filter((s) => s.examNo).slice(0, 2);
-  expect(students).toHaveLength(2);
-  const files: { name: string; mimeType: string; buffer: Buffer }[] = [];
-  for (const [i, student] of students.entries()) {
-    const sides = await scannedSheet(card, { examNo: student.examNo!, answers: { ...KEYS } }, i + 1);
-    for (const [side, buffer] of sides.entries()) {
-      files.push({ name: `sheet-${i + 1}-${side + 1}.jpg`, mimeType: 'image/jpeg', buffer });
-    }
-  }
 
-  await loginThroughPage(page, 'admin01', DEMO_PASSWORD);
-  await page.waitForURL(/\/teacher\//);
-  await page.goto(`/makeExamDetailInfo?seId=${seId}&tab=scan`);
-  await page.getByRole('region', { name: '拖入扫描件' }).waitFor();
-  await page.getByLabel('选择扫描文件', { exact: true }).setInputFiles(files);
-  await page
-    .getByTestId('data-table-扫描批次')
-    .getByText(`已识别 ${files.length} / ${files.length} 页`)
-    .waitFor({ timeout: 120_000 });
+  await openScanTab(page, seId);
+  await uploadScanBatch(page, files);
+  await waitForRecognition(page, files.length);
 
   // 阅卷设置: one 题块 proposed for the subjective question (90 points: 双评), saved.
   await page.getByRole('tab', { name: '阅卷设置' }).click();

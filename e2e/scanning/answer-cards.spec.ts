@@ -7,6 +7,7 @@ import { DEMO_PASSWORD } from '../support/accounts.ts';
 import { callApi } from '../support/api.ts';
 import { closeBrowser, loginThroughPage, newPage } from '../support/browser.ts';
 import { loginAs } from '../support/exams-api.ts';
+import { pickOption } from '../support/select';
 import { cardOf, dragHandle, markCall, pdfFacts, pointsOf } from './card-support.ts';
 
 // Issue #15's browser flows: admin01 opens a demo exam's subject in 我的答题卡, generates its card,
@@ -33,11 +34,6 @@ afterAll(closeBrowser);
 
 const notification = (p: Page, title: string) =>
   p.locator('.ant-notification-notice').filter({ hasText: title }).first();
-
-async function pickOption(p: Page, field: Locator, option: string | RegExp) {
-  await field.click();
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
 
 describe('answer cards', () => {
   it('an administrator generates a demo exam card, drags a box, changes the columns and downloads the PDF', async () => {

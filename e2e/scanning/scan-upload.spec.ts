@@ -1,17 +1,16 @@
 import { tmpdir } from 'node:os';
-import { type CardTemplate, type StoredUser, scanningCardsApi, scanningRoomsApi } from '@huikao/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeBrowser, newPage } from '../support/browser.ts';
+import { loginAs } from '../support/exams-api.ts';
 import {
-  drawBlankPage,
-  fillPage,
-  type PageFill,
-  scanOf,
-} from '../../apps/server/src/modules/scanning/recognition/test-support/card-scans.ts';
-import { DEMO_PASSWORD } from '../support/accounts.ts';
-import { closeBrowser, loginThroughPage, newPage } from '../support/browser.ts';
-import { createExam, gradeInTerm, loginAs } from '../support/exams-api.ts';
-import { markCall } from './card-support.ts';
+  createScannableExam,
+  openScanTab,
+  scannedSheets,
+  uploadScanBatch,
+  WORN_SCANNER,
+  waitForRecognition,
+} from '../support/scan-batch.ts';
 
 // Issue #16's browser flow: admin01 uploads a small batch of scanned sheets on 试卷制作's 扫描 tab,
 // watches the upload and recognition progress, resolves the one exception (a multi-marked question)
@@ -29,27 +28,7 @@ afterEach(async () => {
 });
 afterAll(closeBrowser);
 
-const DPI = 200;
 const KEYS = { '1': 'A', '2': 'B', '3': 'C', '4': 'D' } as const;
-
-async function scannedSheet(card: CardTemplate, fill: PageFill, seed: number): Promise<Buffer[]> {
-  const sides: Buffer[] = [];
-  for (const [i, side] of card.template.pages.entries()) {
-    const blank = await drawBlankPage(side, DPI);
-    const pose = { rotationDegrees: seed % 2 ? 1.2 : -0.8, scale: 1, blurSigma: 0.5, noise: 8, quality: 60 };
-    sides.push(await scanOf(fillPage(blank, side, DPI, fill, seed * 10 + i), pose, seed * 10 + i));
-  }
-  return sides;
-}
-
-async function examStudentsOf(admin: StoredUser, meId: string) {
-  const page = await markCall<{ list: { studentId: string; name: string; examNo: string | null }[] }>(
-    scanningRoomsApi.findExamStudents,
-    { schoolId: admin.schoolId, meId, currentPage: 1, pageSize: 100 },
-    admin,
-  );
-  return page.list;
-}
 
 describe('scanning', () => {
   it('an administrator uploads a batch, watches it, resolves an exception and sees the scores', async () => {
@@ -63,94 +42,61 @@ describe('scanning', () => {
 });
 
 async function flow() {
-  {
-    const admin = await loginAs('admin01');
-    const { classes } = await gradeInTerm(admin, '七年级');
-    const exam = await createExam(admin, `扫描演练${Date.now() % 100000}`, {
-      gradeName: '七年级',
-      subjects: [
-        {
-          course: '数学',
-          fullMark: 100,
-          questions: [
-            ...Object.entries(KEYS).map(([no, answer]) => ({
-              questionNo: no,
-              kind: 1,
-              objectiveType: 1,
-              optionCount: 4,
-              answer,
-              fullMark: 5,
-            })),
-            { questionNo: '5', kind: 2, fullMark: 80 },
-          ],
-        },
-      ],
-      classes: classes.slice(0, 1),
-    });
-    const seId = exam.singleExams[0]!.seId;
-    const card = await markCall<CardTemplate>(
-      scanningCardsApi.saveExamTemplate,
-      { schoolId: admin.schoolId, seId, settings: { paper: 'A4', columns: 1, sides: 1, identityMode: 'grid' } },
-      admin,
-    );
-    const students = (await examStudentsOf(admin, exam.meId)).filter((s) => s.examNo).slice(0, 3);
-    expect(students).toHaveLength(3);
+  const admin = await loginAs('admin01');
+  const { exam, seId, card, students } = await createScannableExam(admin, `扫描演练${Date.now() % 100000}`, {
+    key: KEYS,
+    subjectiveMark: 80,
+    students: 3,
+  });
 
-    // Two clean sheets (all right; all but one right) and one with question 1 marked twice.
-    const answers = [{ ...KEYS }, { ...KEYS, '4': 'A' }, { ...KEYS, '1': 'AB' }];
-    const files: { name: string; mimeType: string; buffer: Buffer }[] = [];
-    for (const [i, student] of students.entries()) {
-      const sides = await scannedSheet(card, { examNo: student.examNo!, answers: answers[i] }, i + 1);
-      for (const [side, buffer] of sides.entries()) {
-        files.push({ name: `scan-${i + 1}-${side + 1}.jpg`, mimeType: 'image/jpeg', buffer });
-      }
-    }
-    files.push({ name: 'readme.txt', mimeType: 'text/plain', buffer: Buffer.from('scanner log') });
+  // Two clean sheets (all right; all but one right) and one with question 1 marked twice.
+  const answers = [{ ...KEYS }, { ...KEYS, '4': 'A' }, { ...KEYS, '1': 'AB' }];
+  const files = await scannedSheets(
+    card,
+    students.map((student, i) => ({ examNo: student.examNo!, answers: answers[i] })),
+    WORN_SCANNER,
+  );
+  files.push({ name: 'readme.txt', mimeType: 'text/plain', buffer: Buffer.from('scanner log') });
 
-    await loginThroughPage(page, 'admin01', DEMO_PASSWORD);
-    await page.waitForURL(/\/teacher\//);
-    await page.goto(`/makeExamDetailInfo?seId=${seId}&tab=scan`);
-    await page.getByRole('region', { name: '拖入扫描件' }).waitFor();
+  await openScanTab(page, seId);
 
-    // Upload: a bar for the batch, a line per file; the text file is left out with its reason.
-    await page.getByLabel('选择扫描文件', { exact: true }).setInputFiles(files);
-    const scans = files.length - 1;
-    await page.getByText(`本批上传 ${scans} / ${files.length} 个文件`).waitFor();
-    await page.getByText('只能上传扫描图像：JPEG、PNG、TIFF、PDF，或包含它们的 zip 压缩包').waitFor();
-    expect(await page.getByText('已保存').count()).toBeGreaterThanOrEqual(scans);
+  // Upload: a bar for the batch, a line per file; the text file is left out with its reason.
+  await uploadScanBatch(page, files);
+  const scans = files.length - 1;
+  await page.getByText(`本批上传 ${scans} / ${files.length} 个文件`).waitFor();
+  await page.getByText('只能上传扫描图像：JPEG、PNG、TIFF、PDF，或包含它们的 zip 压缩包').waitFor();
+  expect(await page.getByText('已保存').count()).toBeGreaterThanOrEqual(scans);
 
-    // Recognition progress in the batch list, polled until every page is read.
-    const batches = page.getByTestId('data-table-扫描批次');
-    await batches.getByText(`已识别 ${scans} / ${scans} 页`).waitFor({ timeout: 120_000 });
+  // Recognition progress in the batch list, polled until every page is read.
+  await waitForRecognition(page, scans);
 
-    // The multi-marked question waits in its queue; the correction is typed and Enter confirms it.
-    await page.getByText('异常处理', { exact: false }).first().click();
-    // The queue opens on the first kind with open exceptions: the one planted.
-    await page.getByRole('tab', { name: /客观题涂卡异常\s*1/, selected: true }).waitFor();
-    const item = page.getByRole('region', { name: '异常处理' });
-    await item.getByText('第1题多涂（AB）').waitFor();
-    await item.getByRole('img', { name: '扫描页' }).waitFor();
-    await item.getByLabel('选项').fill('A');
-    await item.getByLabel('选项').press('Enter');
-    await page.getByText('没有待处理的异常', { exact: true }).waitFor();
+  // The multi-marked question waits in its queue; the correction is typed and Enter confirms it.
+  await page.getByText('异常处理', { exact: false }).first().click();
+  // The queue opens on the first kind with open exceptions: the one planted.
+  await page.getByRole('tab', { name: /客观题涂卡异常\s*1/, selected: true }).waitFor();
+  const item = page.getByRole('region', { name: '异常处理' });
+  await item.getByText('第1题多涂（AB）').waitFor();
+  await item.getByRole('img', { name: '扫描页' }).waitFor();
+  await item.getByLabel('选项').fill('A');
+  await item.getByLabel('选项').press('Enter');
+  await page.getByText('没有待处理的异常', { exact: true }).waitFor();
 
-    // Reconciliation: the class's room (no rooms placed) has the three sheets in and nothing open;
-    // the students not scanned are listed as missing, so it is not yet 已核对.
-    await page.getByText('考场核对', { exact: true }).click();
-    const rooms = page.getByTestId('data-table-考场核对');
-    const room = rooms.locator('tr.ant-table-row').filter({ hasText: '未分考场' });
-    await room.waitFor();
-    const cells = await room.locator('td').allInnerTexts();
-    expect(cells).toContain(String(scans));
-    expect(cells).toContain('未核对');
-    await page.getByRole('region', { name: '考场核对' }).waitFor();
+  // Reconciliation: the class's room (no rooms placed) has the three sheets in and nothing open;
+  // the students not scanned are listed as missing, so it is not yet 已核对.
+  await page.getByText('考场核对', { exact: true }).click();
+  const rooms = page.getByTestId('data-table-考场核对');
+  const room = rooms.locator('tr.ant-table-row').filter({ hasText: '未分考场' });
+  await room.waitFor();
+  const cells = await room.locator('td').allInnerTexts();
+  expect(cells).toContain(String(scans));
+  expect(cells).toContain('未核对');
+  await page.getByRole('region', { name: '考场核对' }).waitFor();
 
-    // 成绩: the scanned answers scored from the key (5 each), the corrected one included.
-    await page.goto(`/teacher/examMark/my-exam?meId=${exam.meId}&step=4`);
-    const totals = [20, 15, 20];
-    for (const [i, student] of students.entries()) {
-      const row = page.locator('tr[data-testid^="score-row-"]').filter({ hasText: student.name });
-      await row.getByTestId('row-total').getByText(String(totals[i]), { exact: true }).waitFor();
-    }
+  // 成绩: the scanned answers scored from the key (5 each), the corrected one included.
+  await page.goto(`/teacher/examMark/my-exam?meId=${exam.meId}&step=4`);
+  const totals = [20, 15, 20];
+  for (const [i, student] of students.entries()) {
+    const row = page.locator('tr[data-testid^="score-row-"]').filter({ hasText: student.name });
+    await row.getByTestId('row-total').getByText(String(totals[i]), { exact: true }).waitFor();
   }
 }

@@ -12,6 +12,8 @@ export const FIXTURE_ACCOUNTS = {
   // Two markers of the monitor flow's 题块 (e2e/support/marking-monitor-seed.ts).
   markerA: { loginName: 'e2e_marker_a', type: 1 },
   markerB: { loginName: 'e2e_marker_b', type: 1 },
+  // The 题组长 of the quality flow's 题块 (e2e/support/marking-quality-seed.ts).
+  qualityLead: { loginName: 'e2e_quality_lead', type: 1 },
 } as const;
 
 /** The in-process OpenID Connect provider's name on the login page, and its accounts (global-setup.ts). */

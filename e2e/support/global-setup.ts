@@ -16,6 +16,7 @@ import { ensureWebBuilt } from '../../scripts/web-build.mjs';
 import { DEMO_PASSWORD, FIXTURE_ACCOUNTS, SSO_ACCOUNTS, SSO_PROVIDER_NAME } from './accounts.ts';
 import { seedDeskBlocks } from './marking-desk-seed.ts';
 import { seedMonitorBlock } from './marking-monitor-seed.ts';
+import { seedQualityBlock } from './marking-quality-seed.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -65,6 +66,7 @@ export default async function setup(project: TestProject) {
     .set({ mustChangePassword: true })
     .where(eq(users.loginName, FIXTURE_ACCOUNTS.forcedChange.loginName));
   await seedMonitorBlock(db, school!.id);
+  await seedQualityBlock(db, school!.id);
   const files = await openFileStorage(config);
   await seedDeskBlocks(db, school!.id, files.storage);
   files.close();

@@ -1,17 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import {
-  examQuestions,
-  examStudents,
-  markBlocks,
-  markPapers,
-  multiExams,
-  singleExams,
-  users,
-} from '../../apps/server/src/db/schema.ts';
+import { markPapers } from '../../apps/server/src/db/schema.ts';
 import type { Db } from '../../apps/server/src/platform/db.ts';
 import type { FileStorage } from '../../apps/server/src/platform/storage.ts';
 import { makeBlock } from '../../apps/server/src/test/marking-data.ts';
+import { demoAccounts, firstSubjective, nameBlock } from './marking-seed-kit.ts';
 
 // The 题块 of the desk's browser flow (e2e/marking/desk.spec.ts), written as scanning would: a
 // single-marked 题块 of 10 papers with stored crop images, teacher01 its marker; and a double-marked
@@ -26,69 +19,39 @@ async function crop(n: number): Promise<Buffer> {
 }
 
 export async function seedDeskBlocks(db: Db, schoolId: number, storage: FileStorage): Promise<void> {
-  const [exam] = await db
-    .select()
-    .from(multiExams)
-    .where(and(eq(multiExams.schoolId, schoolId), eq(multiExams.name, '九年级11月月考')));
-  if (!exam) throw new Error('the demo school has no 九年级11月月考');
-  const account = async (loginName: string) => {
-    const [user] = await db.select().from(users).where(eq(users.loginName, loginName));
-    if (!user) throw new Error(`no account ${loginName}`);
-    return user;
-  };
-  const [teacher01, admin01, a, b] = await Promise.all(
-    ['teacher01', 'admin01', 'e2e_marker_a', 'e2e_marker_b'].map(account),
-  );
-  const singles = await db.select().from(singleExams).where(eq(singleExams.multiExamId, exam.id));
-  for (const single of singles) {
-    const [question] = await db
-      .select()
-      .from(examQuestions)
-      .where(and(eq(examQuestions.singleExamId, single.id), eq(examQuestions.kind, 2)))
-      .orderBy(asc(examQuestions.sortOrder))
-      .limit(1);
-    if (!question) continue;
-    const sitting = await db
-      .select({ id: examStudents.id })
-      .from(examStudents)
-      .where(eq(examStudents.singleExamId, single.id))
-      .orderBy(examStudents.id)
-      .limit(11);
-    if (sitting.length < 11) continue;
-    const desk = await makeBlock(db, {
-      schoolId,
-      seId: single.id,
-      question,
-      mode: 'single',
-      tolerance: 1,
-      markers: [{ userId: teacher01!.id }],
-      examStudentIds: sitting.slice(0, 10).map((s) => s.id),
-    });
-    await db.update(markBlocks).set({ name: DESK_BLOCK_NAME }).where(eq(markBlocks.id, desk.id));
-    const papers = await db.select().from(markPapers).where(eq(markPapers.blockId, desk.id)).orderBy(markPapers.id);
-    for (const [i, paper] of papers.entries()) {
-      const key = await storage.put('mark-crops', `paper-${i + 1}.png`, await crop(i + 1));
-      await db.update(markPapers).set({ imageKey: key }).where(eq(markPapers.id, paper.id));
-    }
-    const arbitration = await makeBlock(db, {
-      schoolId,
-      seId: single.id,
-      question,
-      mode: 'double',
-      // No tolerance: any two different scores differ beyond it, so 0 / full / 1 needs 仲裁.
-      tolerance: 0,
-      markers: [
-        { userId: a!.id },
-        { userId: b!.id },
-        { userId: teacher01!.id, leader: true },
-        { userId: admin01!.id, leader: true },
-      ],
-      examStudentIds: sitting.slice(10, 11).map((s) => s.id),
-    });
-    await db.update(markBlocks).set({ name: ARBITRATION_BLOCK_NAME }).where(eq(markBlocks.id, arbitration.id));
-    const key = await storage.put('mark-crops', 'arbitration.png', await crop(11));
-    await db.update(markPapers).set({ imageKey: key }).where(eq(markPapers.blockId, arbitration.id));
-    return;
+  const [teacher01, admin01, a, b] = await demoAccounts(db, ['teacher01', 'admin01', 'e2e_marker_a', 'e2e_marker_b']);
+  const { seId, question, examStudentIds } = await firstSubjective(db, schoolId, 11);
+  const desk = await makeBlock(db, {
+    schoolId,
+    seId,
+    question,
+    mode: 'single',
+    tolerance: 1,
+    markers: [{ userId: teacher01!.id }],
+    examStudentIds: examStudentIds.slice(0, 10),
+  });
+  await nameBlock(db, desk.id, DESK_BLOCK_NAME);
+  const papers = await db.select().from(markPapers).where(eq(markPapers.blockId, desk.id)).orderBy(markPapers.id);
+  for (const [i, paper] of papers.entries()) {
+    const key = await storage.put('mark-crops', `paper-${i + 1}.png`, await crop(i + 1));
+    await db.update(markPapers).set({ imageKey: key }).where(eq(markPapers.id, paper.id));
   }
-  throw new Error('九年级11月月考 has no subjective question with 11 students');
+  const arbitration = await makeBlock(db, {
+    schoolId,
+    seId,
+    question,
+    mode: 'double',
+    // No tolerance: any two different scores differ beyond it, so 0 / full / 1 needs 仲裁.
+    tolerance: 0,
+    markers: [
+      { userId: a!.id },
+      { userId: b!.id },
+      { userId: teacher01!.id, leader: true },
+      { userId: admin01!.id, leader: true },
+    ],
+    examStudentIds: examStudentIds.slice(10, 11),
+  });
+  await nameBlock(db, arbitration.id, ARBITRATION_BLOCK_NAME);
+  const key = await storage.put('mark-crops', 'arbitration.png', await crop(11));
+  await db.update(markPapers).set({ imageKey: key }).where(eq(markPapers.blockId, arbitration.id));
 }
