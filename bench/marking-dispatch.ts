@@ -203,12 +203,19 @@ async function count(label: string, acknowledged: number) {
       or cardinality(p.holders) > greatest(p.needed - p.done, 0)
       or cardinality(p.holders) <> (select count(*) from mark_leases l where l.paper_id = p.id))`),
   );
+  // 回评抽检 (2 % by default) answers go to mark_quality_items, never to marks: counted apart.
+  const [quality] = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select count(*)::int as n from mark_quality_items where block_id = ${block.id} and submitted_at is not null`,
+    ),
+  );
   const [finals] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(markPapers)
     .where(sql`${markPapers.blockId} = ${block.id} and ${markPapers.stage} = 'final'`);
   console.log(
-    `${label} counts: marks stored ${counted!.n}, submissions acknowledged ${acknowledged} (lost ${acknowledged - counted!.n}), ` +
+    `${label} counts: marks stored ${counted!.n} + 回评抽检 answers ${quality!.n}, submissions acknowledged ${acknowledged} ` +
+      `(lost ${acknowledged - counted!.n - quality!.n}), ` +
       `same marker twice on a paper ${dupes!.n}, papers lost or over-issued ${lost!.n}, papers final ${finals!.n}`,
   );
 }

@@ -2,9 +2,11 @@
 // Seeds one 题块 in bulk with INSERT … SELECT generate_series: 100,000 papers, two blind marks each
 // by 200 markers, one in twenty sent to a 三评 by a 题组长, every paper final; then times the
 // 题目监控 read (progress, per-marker table, drift and histogram) with its short cache dropped
-// before every call, and the 学科监控 read. Prints p50/p95, wall and this process's CPU time.
+// before every call (the kept sums then have nothing to catch up), again with BENCH_CHANGED papers
+// re-marked (回评, a superseding mark each) before every call, and the 学科监控 read. The first read
+// builds the kept sums from all marks and is timed on its own. Prints p50/p95, wall and CPU time.
 // Run: BENCH_DATABASE_URL=postgres://… npx tsx bench/marking-monitor.ts   (PGlite without a URL;
-// BENCH_PAPERS, BENCH_RUNS to change the load.)
+// BENCH_PAPERS, BENCH_RUNS, BENCH_CHANGED to change the load.)
 import { sql } from 'drizzle-orm';
 import { examQuestions, multiExams, singleExams } from '../apps/server/src/db/schema.ts';
 import { createMonitorService } from '../apps/server/src/modules/marking/monitor/monitor-service.ts';
@@ -14,6 +16,7 @@ import { actorOf, makeBlock, makeUsers } from '../apps/server/src/test/marking-d
 
 const PAPERS = Number(process.env.BENCH_PAPERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const CHANGED = Number(process.env.BENCH_CHANGED ?? 500);
 const url = process.env.BENCH_DATABASE_URL;
 
 const database = await openDatabase({ databaseUrl: url ?? 'memory://', dataDir: '' });
@@ -110,12 +113,13 @@ console.log(
 
 const monitor = createMonitorService(db);
 const actor = actorOf(admin);
-async function time(label: string, run: () => Promise<unknown>) {
+async function time(label: string, run: () => Promise<unknown>, before?: () => Promise<unknown>) {
   await run(); // warm-up
   const wall: number[] = [];
   const cpu0 = process.cpuUsage();
   for (let i = 0; i < RUNS; i++) {
     monitor.forget(block.id);
+    await before?.();
     const start = performance.now();
     await run();
     wall.push(performance.now() - start);
@@ -128,11 +132,26 @@ async function time(label: string, run: () => Promise<unknown>) {
       `this process's CPU ${((cpu.user + cpu.system) / 1000 / RUNS).toFixed(1)} ms per refresh (target < 200 ms)`,
   );
 }
+const built = performance.now();
 const details = await monitor.blockDetails(actor, block.id);
+console.log(`题目监控 first read (builds the kept sums from every mark): ${(performance.now() - built).toFixed(0)} ms`);
 console.log(
   `题块: ${details.progress.papers} papers, ${details.progress.final} final, ${details.progress.marks} marks, ` +
     `${details.markers.length} markers, group mean ${details.groupMean}`,
 );
 await time('题目监控 examMonitor/groupDetails', () => monitor.blockDetails(actor, block.id));
+// 回评 of CHANGED papers between two refreshes (about 5 s of 1,000 markers): each paper's first
+// marker gives a new score, a newer mark of the same kind that supersedes theirs.
+let round = 0;
+const remark = async () => {
+  round++;
+  await db.execute(sql`
+    insert into marks (paper_id, block_id, marker_id, kind, scores, seconds, submitted_at)
+    select m.paper_id, m.block_id, m.marker_id, 'first', jsonb_build_object(${q}::text, (m.paper_id + ${round}) % 13), 9, now()
+    from marks m
+    where m.block_id = ${block.id} and m.kind = 'first'
+      and m.paper_id in (select id from mark_papers where block_id = ${block.id} order by id offset ${(round * CHANGED) % PAPERS} limit ${CHANGED})`);
+};
+await time(`题目监控 after ${CHANGED} papers re-marked`, () => monitor.blockDetails(actor, block.id), remark);
 await time('学科监控 examMonitor/subjectiveSummary', () => monitor.subjectSummary(actor, single!.id));
 await database.close();
