@@ -22,8 +22,8 @@ export async function pickOption(
   if (typeof option !== 'string') throw new Error('pickOption: confirm needs the option text');
   const shown = field.locator(SELECT).getByTitle(option).first();
   for (let attempt = 1; ; attempt += 1) {
-    // A dropdown left open by the last try is used as it is; clicking the field again would close it.
-    if ((await p.locator('.ant-select-dropdown:visible').count()) === 0) await field.click();
+    // On a retry a dropdown the last try left open is used as it is: clicking the field would close it.
+    if (attempt === 1 || (await field.getAttribute('aria-expanded')) !== 'true') await field.click();
     await item.click({ timeout: 15_000 });
     try {
       await shown.waitFor({ timeout: 5_000 });
