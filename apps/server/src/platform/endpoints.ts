@@ -53,7 +53,7 @@ interface RouteOptions {
    */
   etag?: boolean;
   /**
-   * The session check may use the 5-second memory of resolved sessions (auth/session-cache.ts):
+   * The session check may use the 30-second memory of resolved sessions (auth/session-cache.ts):
    * only for the marking desk's hot calls, whose rights are checked again in their own SQL (the
    * seat). Every other call reads the session, the account and a manager's relations afresh.
    */

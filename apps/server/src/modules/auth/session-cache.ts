@@ -10,7 +10,7 @@ import type { Actor } from '../../platform/auth-context.ts';
 //   disable, edit) in this process since it was read: any such write forgets every entry;
 // - the session and a temporary account are not past their expiry (checked on every call).
 
-export const SESSION_CACHE_MS = 5_000;
+export const SESSION_CACHE_MS = 30_000;
 const MAX_ENTRIES = 20_000;
 
 interface Entry {

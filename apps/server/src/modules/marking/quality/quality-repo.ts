@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { markQualityItems, markQualitySettings, markSeededPapers } from '../../../db/schema.ts';
 import type { Executor, Tx } from '../../../platform/db.ts';
+import { run } from '../dispatch/dispatch-sql.ts';
 
 // Quality's SQL (quality-schema.ts): the figures a claim decides on, the papers a quality item may
 // come from, the items themselves, 标准卷 and the per-marker figures the monitors show.
@@ -58,7 +59,11 @@ const CLOSED: Turn = {
  */
 export async function turnOf(db: Executor, blockId: number, me: number, now: Date): Promise<Turn> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const result = await db.execute(sql`
+  // Named, so PostgreSQL plans it once per connection: it runs before every claim.
+  const result = await run(
+    db,
+    'mark-quality-turn',
+    sql`
     with gone as (
       delete from mark_quality_items q where q.block_id = ${blockId} and q.marker_id = ${me}
         and q.submitted_at is null and q.expires_at <= ${at}
@@ -83,7 +88,8 @@ export async function turnOf(db: Executor, blockId: number, me: number, now: Dat
     from mark_blocks b
     left join mark_block_markers mk on mk.block_id = b.id and mk.user_id = ${me}
     left join mark_quality_settings s on s.block_id = b.id
-    where b.id = ${blockId}`);
+    where b.id = ${blockId}`,
+  );
   const r = rowsOf<Record<string, unknown>>(result)[0];
   if (!r) return CLOSED;
   const lastMark = r.last_mark === null ? null : new Date(r.last_mark as string);
