@@ -185,60 +185,67 @@ export function createDispatchService(db: Db, clock: Clock = systemClock) {
     ) {
       const now = clock.now();
       if (isQualityToken(params.token)) return quality.submit(actor, params, now);
-      for (let attempt = 0; attempt < SUBMIT_ATTEMPTS; attempt++) {
-        const read = await submitSql.readForSubmit(db, params.paperId, params.blockId, actor.userId);
-        if (!read) {
-          if (!(await repo.blockOf(db, params.blockId))) throw notFound('题块不存在');
-          throw notFound('试卷不存在');
+      // The reads and writes hold one connection (onOneConnection), so nothing in here may use
+      // `db` itself: with every pooled connection held that way, it would wait for ever.
+      const done = await sql.onOneConnection(db, async (conn) => {
+        for (let attempt = 0; attempt < SUBMIT_ATTEMPTS; attempt++) {
+          const read = await submitSql.readForSubmit(conn, params.paperId, params.blockId, actor.userId);
+          if (!read) return 'missing' as const;
+          const { paper, leaseId, marks: existing } = read;
+          const block = paper.block;
+          if (!paper.seated) throw forbidden('您不是该题块的阅卷教师');
+          if (block.status === 4) throw ruleBroken('该题块已结束阅卷');
+          if (paper.paused) throw ruleBroken('您在该题块的阅卷已被题组长暂停');
+          if (leaseId === null || leaseId !== params.token) throw lostLease();
+          if (paper.stage === 'final') throw conflict('该试卷已评完');
+          if (existing.some((m) => m.markerId === actor.userId)) throw conflict('您已评过该试卷');
+          const group = groupOf(block);
+          const kind = kindFor(paper.stage, blindCount(existing));
+          const scores = scoresFor(
+            kind,
+            paper.stage,
+            group,
+            params.scores,
+            stateOf(group, paper.examStudentId, existing),
+          );
+          const draft = {
+            id: Number.MAX_SAFE_INTEGER,
+            paperId: paper.id,
+            blockId: block.id,
+            markerId: actor.userId,
+            kind,
+            scores,
+            seconds: params.seconds,
+            submittedAt: now,
+          };
+          const all = [...existing, draft];
+          // The rules check the new mark with the others before anything is written.
+          const state = stateOf(group, paper.examStudentId, all);
+          const columns = paperColumns(state, blindMarksNeeded(group, paper.examStudentId), blindCount(all));
+          const written = await submitSql.recordMark(conn, {
+            paperId: paper.id,
+            blockId: block.id,
+            me: actor.userId,
+            leaseId,
+            version: read.version,
+            kind,
+            scores,
+            seconds: params.seconds,
+            now,
+            columns,
+          });
+          if (written !== null) return { stage: columns.stage, kind };
         }
-        const { paper, leaseId, marks: existing } = read;
-        const block = paper.block;
-        if (!paper.seated) throw forbidden('您不是该题块的阅卷教师');
-        if (block.status === 4) throw ruleBroken('该题块已结束阅卷');
-        if (paper.paused) throw ruleBroken('您在该题块的阅卷已被题组长暂停');
-        if (leaseId === null || leaseId !== params.token) throw lostLease();
-        if (paper.stage === 'final') throw conflict('该试卷已评完');
-        if (existing.some((m) => m.markerId === actor.userId)) throw conflict('您已评过该试卷');
-        const group = groupOf(block);
-        const kind = kindFor(paper.stage, blindCount(existing));
-        const scores = scoresFor(
-          kind,
-          paper.stage,
-          group,
-          params.scores,
-          stateOf(group, paper.examStudentId, existing),
-        );
-        const draft = {
-          id: Number.MAX_SAFE_INTEGER,
-          paperId: paper.id,
-          blockId: block.id,
-          markerId: actor.userId,
-          kind,
-          scores,
-          seconds: params.seconds,
-          submittedAt: now,
-        };
-        const all = [...existing, draft];
-        // The rules check the new mark with the others before anything is written.
-        const state = stateOf(group, paper.examStudentId, all);
-        const columns = paperColumns(state, blindMarksNeeded(group, paper.examStudentId), blindCount(all));
-        const written = await submitSql.recordMark(db, {
-          paperId: paper.id,
-          blockId: block.id,
-          me: actor.userId,
-          leaseId,
-          version: read.version,
-          kind,
-          scores,
-          seconds: params.seconds,
-          now,
-          columns,
-        });
-        if (written !== null) return { stage: columns.stage };
+        // Each failed write means another writer changed this paper in between; a paper has at most
+        // a few holders, so this is reached only when something keeps rewriting it.
+        throw conflict('该试卷正被同时修改，请重新提交');
+      });
+      if (done !== 'missing') {
+        if (done.kind === 'first' || done.kind === 'second') quality.marked(params.blockId, actor.userId);
+        return { stage: done.stage };
       }
-      // Each failed write means another writer changed this paper in between; a paper has at most
-      // a few holders, so this is reached only when something keeps rewriting it.
-      throw conflict('该试卷正被同时修改，请重新提交');
+      if (!(await repo.blockOf(db, params.blockId))) throw notFound('题块不存在');
+      throw notFound('试卷不存在');
     },
   };
 }

@@ -14,21 +14,61 @@ export type PaperStage = 'blind' | 'third' | 'arbitration' | 'final' | 'problem'
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
+ * Where `run` sends a statement: an Executor (pool or transaction), or one pooled connection held
+ * for a few statements in a row (`onOneConnection`).
+ */
+export type Runner = Executor | OneConnection;
+
+/** A pooled connection held without a transaction; only `run` takes it. */
+export interface OneConnection {
+  readonly oneConnection: pg.PoolClient;
+  readonly dialect: Dialect;
+}
+
+interface Dialect {
+  sqlToQuery(q: SQL): { sql: string; params: unknown[] };
+}
+
+const innerOf = (executor: Executor) =>
+  executor as unknown as {
+    session: { client: unknown };
+    dialect: Dialect;
+  };
+
+/**
  * Runs a statement as a named prepared statement on PostgreSQL: planning these CTEs costs more
  * than running them (≈15 ms against 0.5 ms under load), and a prepared statement is planned once
  * per connection. PGlite (one in-process connection, no network) runs it as it is.
  */
-export async function run(executor: Executor, name: string, query: SQL): Promise<unknown> {
-  const inner = executor as unknown as {
-    session: { client: unknown };
-    dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
-  };
+export async function run(runner: Runner, name: string, query: SQL): Promise<unknown> {
+  if ('oneConnection' in runner) {
+    const { sql: text, params } = runner.dialect.sqlToQuery(query);
+    return runner.oneConnection.query({ name, text, values: params });
+  }
+  const inner = innerOf(runner);
   const client = inner.session.client;
   if (client instanceof pg.Pool || client instanceof pg.Client) {
     const { sql: text, params } = inner.dialect.sqlToQuery(query);
     return client.query({ name, text, values: params });
   }
-  return executor.execute(query);
+  return runner.execute(query);
+}
+
+/**
+ * Runs `work` on one pooled connection, without a transaction, so its statements do not each
+ * queue for the pool again. A submission's read and conditional write go this way: under load the
+ * wait for a second connection was hundreds of milliseconds, in which the paper's other holder
+ * often wrote first and sent the submission back to read again. PGlite has one connection anyway.
+ */
+export async function onOneConnection<T>(db: Executor, work: (runner: Runner) => Promise<T>): Promise<T> {
+  const inner = innerOf(db);
+  if (!(inner.session.client instanceof pg.Pool)) return work(db);
+  const connection = await inner.session.client.connect();
+  try {
+    return await work({ oneConnection: connection, dialect: inner.dialect });
+  } finally {
+    connection.release();
+  }
 }
 export const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 

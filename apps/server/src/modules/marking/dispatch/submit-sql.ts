@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db.ts';
 import type { marks } from '../schema.ts';
 import {
   type LockedPaper,
@@ -7,6 +6,7 @@ import {
   markRowsOf,
   othersLive,
   type PaperColumns,
+  type Runner,
   rowsOf,
   run,
   ts,
@@ -33,7 +33,7 @@ export interface PaperForSubmit {
 
 /** Everything a submission decides on, in one statement (one snapshot). */
 export async function readForSubmit(
-  db: Executor,
+  db: Runner,
   paperId: number,
   blockId: number,
   me: number,
@@ -70,7 +70,7 @@ export async function readForSubmit(
  * mark's id, or null when something changed since the read (the caller reads again).
  */
 export async function recordMark(
-  db: Executor,
+  db: Runner,
   p: {
     paperId: number;
     blockId: number;

@@ -8,6 +8,7 @@ import { ledBlock } from '../monitor/monitor-access.ts';
 import { groupOf, stateOf } from '../paper-rules.ts';
 import * as leaderRepo from './leader-repo.ts';
 import * as repo from './quality-repo.ts';
+import { quietTurnsOf } from './quiet-turns.ts';
 
 // What a 题组长 does about quality (marking.md "Quality", 匿名阅卷): declares 标准卷, reads each
 // marker's 回评抽检 and 标准卷 figures, and reveals who wrote an open 问题卷 of a 题块 they lead,
@@ -70,6 +71,7 @@ export function createQualityLeaderService(db: Db) {
           after: { blockId: block.id, scores: reference },
         });
       });
+      quietTurnsOf(db).forgetBlock(block.id);
       const row = (await repo.seededOf(db, block.id)).find((r) => r.paperId === paper.id)!;
       return (await shown([row]))[0]!;
     },
@@ -80,6 +82,7 @@ export function createQualityLeaderService(db: Db) {
         if (!(await repo.removeSeeded(tx, p.blockId, p.paperId))) throw notFound('该试卷不是标准卷');
         await recordAudit(tx, { actor, action: 'marking.seeded.unset', target: `mark_paper:${p.paperId}` });
       });
+      quietTurnsOf(db).forgetBlock(p.blockId);
       return null;
     },
 

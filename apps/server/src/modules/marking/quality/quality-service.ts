@@ -1,11 +1,11 @@
 import type { LeasedPaper } from '@huikao/contracts';
-import { hash53 } from '@huikao/marking';
 import type { Actor } from '../../../platform/auth-context.ts';
 import type { Db } from '../../../platform/db.ts';
 import { badInput, conflict, notFound, ruleBroken } from '../../../platform/errors.ts';
 import * as dispatchRepo from '../dispatch/dispatch-repo.ts';
 import { groupOf, stateOf } from '../paper-rules.ts';
 import * as repo from './quality-repo.ts';
+import { due, nextDue, quietTurnsOf } from './quiet-turns.ts';
 
 // 回评抽检 and 标准卷 (marking.md "Quality"). Dispatch asks here before each claim whether this
 // claim serves a quality item; the item looks like any paper on the desk, but its scores land in
@@ -18,21 +18,11 @@ export const isQualityToken = (token: number) => token >= QUALITY_TOKEN_BASE;
 /** A paper comes back only once the marker has marked this many papers since. */
 export const SELF_CHECK_MIN_AGO = 20;
 
-/**
- * Whether the next item of a kind is due: after `done` blind papers, floor((done + offset) × p %)
- * items should have been served. The offset (per 题块 and marker, below 100 / p) staggers markers
- * so they are not all served at the same count, and keeps the long-run share exactly p %.
- */
-export function due(done: number, served: number, percent: number, seed: string): boolean {
-  if (percent <= 0) return false;
-  const offset = hash53(seed) % Math.ceil(100 / percent);
-  return served < Math.floor(((done + offset) * percent) / 100);
-}
-
 /** The 题块's questions and score step, as dispatch keeps them. */
 type Questions = Pick<LeasedPaper, 'questions' | 'step'>;
 
 export function createQualityService(db: Db) {
+  const quiet = quietTurnsOf(db);
   function shown(
     item: repo.QualityItem,
     block: Questions,
@@ -71,25 +61,41 @@ export function createQualityService(db: Db) {
       questions: () => Promise<Questions>,
     ): Promise<LeasedPaper | null> {
       const me = actor.userId;
+      if (quiet.quiet(blockId, me, now.getTime())) return null;
       const turn = await repo.turnOf(db, blockId, me, now);
       if (!turn.open) return null;
+      const rest = (until: number) => {
+        quiet.remember(blockId, me, turn.blindDone, until, now.getTime());
+        return null;
+      };
       if (turn.openItemId !== null) {
         await repo.renewItem(db, turn.openItemId, until);
         const open = await repo.itemById(db, turn.openItemId);
         if (open) return serve(open, questions);
       }
-      if (turn.servedSinceLastMark) return null;
+      // Never two items in a row: nothing until the next mark.
+      if (turn.servedSinceLastMark) return rest(turn.blindDone + 1);
       const seed = `${blockId}:${me}`;
       let candidate: repo.Candidate | undefined;
       let kind: 'self' | 'seeded' = 'self';
-      if (due(turn.blindDone, turn.selfServed, turn.selfCheckPercent, `self:${seed}`)) {
-        candidate = await repo.selfCandidate(db, blockId, me, SELF_CHECK_MIN_AGO);
-      }
-      if (!candidate && due(turn.blindDone, turn.seededServed, turn.seededPercent, `seeded:${seed}`)) {
+      const selfDue = due(turn.blindDone, turn.selfServed, turn.selfCheckPercent, `self:${seed}`);
+      if (selfDue) candidate = await repo.selfCandidate(db, blockId, me, SELF_CHECK_MIN_AGO);
+      const seededDue = due(turn.blindDone, turn.seededServed, turn.seededPercent, `seeded:${seed}`);
+      if (!candidate && seededDue) {
         candidate = await repo.seededCandidate(db, blockId, me);
         kind = 'seeded';
       }
-      if (!candidate) return null;
+      if (!candidate) {
+        // A 回评抽检 due without a paper old enough waits for the next mark (or the 21st); a
+        // 标准卷 due without one waits for a leader to set one (seen here at once, or after QUIET_MS).
+        const selfAt = selfDue
+          ? Math.max(turn.blindDone + 1, SELF_CHECK_MIN_AGO + 1)
+          : nextDue(turn.blindDone, turn.selfServed, turn.selfCheckPercent, `self:${seed}`);
+        const seededAt = seededDue
+          ? Number.POSITIVE_INFINITY
+          : nextDue(turn.blindDone, turn.seededServed, turn.seededPercent, `seeded:${seed}`);
+        return rest(Math.min(selfAt, seededAt));
+      }
       const item = await repo.insertItem(db, {
         blockId,
         paperId: candidate.paperId,
@@ -101,6 +107,11 @@ export function createQualityService(db: Db) {
         expiresAt: until,
       });
       return serve(item, questions);
+    },
+
+    /** A blind mark the marker just submitted (the quiet-turn memory counts it). */
+    marked(blockId: number, me: number) {
+      quiet.marked(blockId, me);
     },
 
     /** The answer to a quality item: its scores and signed difference to the reference, nothing else. */

@@ -8,6 +8,7 @@ import { lockKey } from '../../../platform/locks.ts';
 import { assertSchool } from '../../../platform/permissions.ts';
 import { groupOf } from '../paper-rules.ts';
 import * as quality from '../quality/quality-repo.ts';
+import { quietTurnsOf } from '../quality/quiet-turns.ts';
 import type { markBlocks } from '../schema.ts';
 import { ownBlock } from './block-access.ts';
 import { assertMayMark } from './marker-candidates.ts';
@@ -44,7 +45,7 @@ export function createSetupService(db: Db) {
      */
     async saveBlocks(actor: Actor, params: { seId: string; blocks: BlockInput[] }) {
       const seId = Number(params.seId);
-      return db.transaction(async (tx) => {
+      const after = await db.transaction(async (tx) => {
         await lockKey(tx, 'mark_blocks', seId);
         const single = await examFor(tx, actor, seId);
         const questions = new Map((await repo.questionsOf(tx, seId)).map((q) => [String(q.id), q]));
@@ -123,6 +124,9 @@ export function createSetupService(db: Db) {
         });
         return after;
       });
+      // A changed 回评抽检 or 标准卷 share is seen by the next claim here, not after QUIET_MS.
+      for (const block of after) quietTurnsOf(db).forgetBlock(Number(block.id));
+      return after;
     },
 
     async getTasks(actor: Actor, blockId: number) {
