@@ -2,7 +2,7 @@ import { markingDeskApi } from '@huikao/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markPapers, marks } from '../../../db/schema.ts';
-import { actorOf, addExamStudents, makeBlock, makeUsers, setUpMarking } from '../../../test/marking-fixture.ts';
+import { actorOf, blockOfNewPapers, makeUsers, setUpMarking } from '../../../test/marking-fixture.ts';
 import { createDispatchService } from '../dispatch/dispatch-service.ts';
 import { createDeskService } from './desk-service.ts';
 
@@ -16,16 +16,11 @@ beforeAll(async () => {
 afterAll(() => s.t.close());
 
 async function doubleBlock(papers: number, tolerance = 3) {
-  const ids = await addExamStudents(s.db, s.school.id, s.math.id, s.classes[0].id, papers);
   const [a, b, leader, stranger] = await makeUsers(s.db, s.school.id, 4);
-  const block = await makeBlock(s.db, {
-    schoolId: s.school.id,
-    seId: s.math.id,
-    question: s.question,
+  const { block, examStudentIds: ids } = await blockOfNewPapers(s, papers, {
     mode: 'double',
     tolerance,
     markers: [{ userId: a!.id }, { userId: b!.id }, { userId: leader!.id, leader: true }],
-    examStudentIds: ids,
   });
   return { block, a: actorOf(a!), b: actorOf(b!), leader: actorOf(leader!), stranger: actorOf(stranger!) };
 }
@@ -153,16 +148,11 @@ describe('问题卷', () => {
 
 describe('仲裁 through the leader queue', () => {
   it('sends a far-apart pair to 三评 and a far 三评 to 仲裁, decided by another 题组长', async () => {
-    const ids = await addExamStudents(s.db, s.school.id, s.math.id, s.classes[0].id, 1);
     const [a, b, third, arbiter] = (await makeUsers(s.db, s.school.id, 4)).map(actorOf);
-    const block = await makeBlock(s.db, {
-      schoolId: s.school.id,
-      seId: s.math.id,
-      question: s.question,
+    const { block, examStudentIds: ids } = await blockOfNewPapers(s, 1, {
       mode: 'double',
       tolerance: 3,
       markers: [{ userId: a!.userId }, { userId: b!.userId }, { userId: third!.userId, leader: true }],
-      examStudentIds: ids,
     });
     await mark(a!, block.id, 10);
     await mark(b!, block.id, 30);

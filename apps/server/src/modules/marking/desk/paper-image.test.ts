@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileStorage } from '../../../platform/storage.ts';
-import { actorOf, addExamStudents, makeBlock, makeUsers, setUpMarking } from '../../../test/marking-fixture.ts';
+import { actorOf, blockOfNewPapers, makeUsers, setUpMarking } from '../../../test/marking-fixture.ts';
 import { createDispatchService } from '../dispatch/dispatch-service.ts';
 import { createPaperImageService } from './paper-image.ts';
 
@@ -18,16 +18,11 @@ afterAll(() => s.t.close());
 const storage = { signedUrl: async (key: string) => `/signed/${key}` } as unknown as FileStorage;
 
 async function setUp() {
-  const ids = await addExamStudents(s.db, s.school.id, s.math.id, s.classes[0].id, 3);
   const [a, b, leader, stranger] = await makeUsers(s.db, s.school.id, 4);
-  const block = await makeBlock(s.db, {
-    schoolId: s.school.id,
-    seId: s.math.id,
-    question: s.question,
+  const { block, examStudentIds: ids } = await blockOfNewPapers(s, 3, {
     mode: 'single',
     tolerance: 3,
     markers: [{ userId: a!.id }, { userId: b!.id }, { userId: leader!.id, leader: true }],
-    examStudentIds: ids,
   });
   return { block, a: actorOf(a!), b: actorOf(b!), leader: actorOf(leader!), stranger: actorOf(stranger!) };
 }

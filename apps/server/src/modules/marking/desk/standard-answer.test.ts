@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, examQuestions, markBlocks, markStandardAnswers, standardPapers } from '../../../db/schema.ts';
 import { call, login } from '../../../test/client.ts';
 import { makeTeacher } from '../../../test/factories.ts';
-import { addExamStudents, makeBlock, setUpMarking } from '../../../test/marking-fixture.ts';
+import { blockOfNewPapers, makeBlock, setUpMarking } from '../../../test/marking-fixture.ts';
 import { expectFailure, expectForbidden, expectOk } from '../../../test/school-base-fixture.ts';
 
 // The standard answer one key away on the desk (issue #17): entered per subjective question by the
@@ -40,15 +40,10 @@ beforeAll(async () => {
   marker = await login(s.t.app, markerRow.phone, markerRow.user.password);
   otherMarker = await login(s.t.app, otherMarkerRow.phone, otherMarkerRow.user.password);
   otherSchoolTeacher = await login(s.t.app, outsiderRow.phone, outsiderRow.user.password);
-  const papers = await addExamStudents(s.db, s.school.id, s.math.id, s.classes[0].id, 2);
-  const block = await makeBlock(s.db, {
-    schoolId: s.school.id,
-    seId: s.math.id,
-    question: s.question,
+  const { block, examStudentIds: papers } = await blockOfNewPapers(s, 2, {
     mode: 'single',
     tolerance: 3,
     markers: [{ userId: markerRow.user.id }],
-    examStudentIds: papers,
   });
   const [added] = await s.db
     .insert(examQuestions)

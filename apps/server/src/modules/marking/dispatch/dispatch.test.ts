@@ -2,7 +2,14 @@ import { finalScore } from '@huikao/marking';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markLeases, markPapers, marks } from '../../../db/schema.ts';
-import { actorOf, addExamStudents, makeBlock, makeUsers, setUpMarking } from '../../../test/marking-fixture.ts';
+import {
+  actorOf,
+  addExamStudents,
+  blockOfNewPapers,
+  makeBlock,
+  makeUsers,
+  setUpMarking,
+} from '../../../test/marking-fixture.ts';
 import { createDispatchService } from './dispatch-service.ts';
 
 // Dispatch under load and over time (issue #17 "Tests that must exist"): 200 markers at once on one
@@ -159,16 +166,11 @@ describe('leases over time', () => {
   // The pick has two ways in (decisions: the claim's pick): papers with a slot left counting every
   // holder, and papers full only because a lease on them ran out. Lowest id first across both.
   it('takes the slot of an expired lease beside a live one, before papers further on', async () => {
-    const ids = await addExamStudents(s.db, s.school.id, s.math.id, s.classes[0].id, 3);
     const [a, b, c, d] = await makeUsers(s.db, s.school.id, 4);
-    const block = await makeBlock(s.db, {
-      schoolId: s.school.id,
-      seId: s.math.id,
-      question: s.question,
+    const { block, examStudentIds: ids } = await blockOfNewPapers(s, 3, {
       mode: 'double',
       tolerance: 5,
       markers: [a!, b!, c!, d!].map((u) => ({ userId: u.id })),
-      examStudentIds: ids,
     });
     let now = Date.parse('2026-11-26T08:00:00Z');
     const dispatch = createDispatchService(s.db, { now: () => new Date(now) });
@@ -206,16 +208,11 @@ describe('leases over time', () => {
   });
 
   it('never gives a marker the same paper twice and respects the quota', async () => {
-    const ids = await addExamStudents(s.db, s.school.id, s.math.id, s.classes[0].id, 3);
     const [one] = await makeUsers(s.db, s.school.id, 1);
-    const block = await makeBlock(s.db, {
-      schoolId: s.school.id,
-      seId: s.math.id,
-      question: s.question,
+    const { block, examStudentIds: ids } = await blockOfNewPapers(s, 3, {
       mode: 'double',
       tolerance: 5,
       markers: [{ userId: one!.id, quota: 2 }],
-      examStudentIds: ids,
     });
     const dispatch = createDispatchService(s.db);
     const seen: string[] = [];

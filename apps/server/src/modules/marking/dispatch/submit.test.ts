@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markLeases, markPapers, marks } from '../../../db/schema.ts';
-import { actorOf, addExamStudents, makeBlock, makeUsers, setUpMarking } from '../../../test/marking-fixture.ts';
+import { actorOf, blockOfNewPapers, makeUsers, setUpMarking } from '../../../test/marking-fixture.ts';
 import { blindMarksNeeded, groupOf, paperColumns, stateOf } from '../paper-rules.ts';
 import { createDispatchService } from './dispatch-service.ts';
 import { readForSubmit, recordMark } from './submit-sql.ts';
@@ -18,16 +18,11 @@ afterAll(() => s.t.close());
 
 describe('a submission whose paper changed after its read', () => {
   it('writes nothing on the stale read, then finalises once on a fresh one', async () => {
-    const ids = await addExamStudents(s.db, s.school.id, s.math.id, s.classes[0].id, 1);
     const [a, b] = await makeUsers(s.db, s.school.id, 2);
-    const block = await makeBlock(s.db, {
-      schoolId: s.school.id,
-      seId: s.math.id,
-      question: s.question,
+    const { block, examStudentIds: ids } = await blockOfNewPapers(s, 1, {
       mode: 'double',
       tolerance: 5,
       markers: [{ userId: a!.id }, { userId: b!.id }],
-      examStudentIds: ids,
     });
     const dispatch = createDispatchService(s.db);
     const q = String(s.question.id);

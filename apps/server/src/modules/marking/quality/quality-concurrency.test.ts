@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markQualityItems, marks } from '../../../db/schema.ts';
-import { actorOf, addExamStudents, makeBlock, makeUsers, setUpMarking } from '../../../test/marking-fixture.ts';
+import { actorOf, blockOfNewPapers, makeUsers, setUpMarking } from '../../../test/marking-fixture.ts';
 import { createDispatchService } from '../dispatch/dispatch-service.ts';
 import * as repo from './quality-repo.ts';
 import { isQualityToken } from './quality-service.ts';
@@ -20,16 +20,11 @@ const q = () => String(s.question.id);
 
 describe('a quality item answered concurrently', () => {
   it('is recorded once; the other submissions are refused with a reason', async () => {
-    const ids = await addExamStudents(s.db, s.school.id, s.math.id, s.classes[0].id, 40);
     const [user] = await makeUsers(s.db, s.school.id, 1);
-    const b = await makeBlock(s.db, {
-      schoolId: s.school.id,
-      seId: s.math.id,
-      question: s.question,
+    const { block: b, examStudentIds: ids } = await blockOfNewPapers(s, 40, {
       mode: 'single',
       tolerance: 3,
       markers: [{ userId: user!.id }],
-      examStudentIds: ids,
     });
     await s.db.transaction((tx) => repo.saveSettings(tx, b.id, { selfCheckPercent: 20, seededPercent: 0 }));
     const a = actorOf(user!);

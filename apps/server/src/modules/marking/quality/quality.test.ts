@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markPapers, markQualityItems, marks } from '../../../db/schema.ts';
 import type { FileStorage } from '../../../platform/storage.ts';
-import { actorOf, addExamStudents, makeBlock, makeUsers, setUpMarking } from '../../../test/marking-fixture.ts';
+import { actorOf, blockOfNewPapers, makeUsers, setUpMarking } from '../../../test/marking-fixture.ts';
 import { createDeskService } from '../desk/desk-service.ts';
 import { createPaperImageService } from '../desk/paper-image.ts';
 import { createDispatchService } from '../dispatch/dispatch-service.ts';
@@ -27,16 +27,11 @@ const q = () => String(s.question.id);
 type Actor = ReturnType<typeof actorOf>;
 
 async function block(papers: number, rates: { self: number; seeded: number }) {
-  const ids = await addExamStudents(s.db, s.school.id, s.math.id, s.classes[0].id, papers);
   const [a, b, leader, otherLeader] = await makeUsers(s.db, s.school.id, 4);
-  const made = await makeBlock(s.db, {
-    schoolId: s.school.id,
-    seId: s.math.id,
-    question: s.question,
+  const { block: made, examStudentIds: ids } = await blockOfNewPapers(s, papers, {
     mode: 'single',
     tolerance: 3,
     markers: [{ userId: a!.id }, { userId: b!.id }, { userId: leader!.id, leader: true }],
-    examStudentIds: ids,
   });
   await s.db.transaction((tx) =>
     repo.saveSettings(tx, made.id, { selfCheckPercent: rates.self, seededPercent: rates.seeded }),

@@ -2,7 +2,7 @@ import { markingApi, markingSetupApi } from '@huikao/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markPapers, type marks, studentScores } from '../../../db/schema.ts';
-import { actorOf, addExamStudents, makeBlock, makeUsers, setUpMarking } from '../../../test/marking-fixture.ts';
+import { actorOf, blockOfNewPapers, makeUsers, setUpMarking } from '../../../test/marking-fixture.ts';
 import { expectOk } from '../../../test/school-base-fixture.ts';
 import { createDispatchService } from '../dispatch/dispatch-service.ts';
 import { groupOf, stateOf } from '../paper-rules.ts';
@@ -60,15 +60,10 @@ describe('a correction on a finished and merged subject', () => {
 
   it('re-merges the student so the score follows the correction', async () => {
     const [marker] = await makeUsers(s.db, s.school.id, 1);
-    const esIds = await addExamStudents(s.db, s.school.id, s.math.id, s.classes[0].id, 2);
-    const block = await makeBlock(s.db, {
-      schoolId: s.school.id,
-      seId: s.math.id,
-      question: s.question,
+    const { block, examStudentIds: esIds } = await blockOfNewPapers(s, 2, {
       mode: 'single',
       tolerance: 5,
       markers: [{ userId: marker!.id }],
-      examStudentIds: esIds,
     });
     const dispatch = createDispatchService(s.db);
     const q = String(s.question.id);
