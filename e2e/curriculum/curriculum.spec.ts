@@ -3,6 +3,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/accounts.ts';
 import { closeBrowser, loginThroughPage, newPage } from '../support/browser.ts';
+import { pickOption } from '../support/select';
 
 // Issue #19 part 3: admin01 turns majors on in 专业课程 (个人中心), adds a course, imports majors
 // from the downloaded template with one bad row (shown in red, skipped), and puts the course into
@@ -104,8 +105,7 @@ describe('专业课程', () => {
     const plan = page.locator('.ant-card').filter({ hasText: `2026级${MAJOR} 教学计划` });
     await plan.getByRole('button', { name: /添加课程$/ }).click();
     const planDialog = await opened(dialogTitled(page, '添加课程到教学计划'));
-    await planDialog.getByLabel('课程').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: COURSE }).first().click();
+    await pickOption(page, planDialog.getByLabel('课程'), COURSE, { confirm: true });
     await planDialog.getByLabel('学时').fill('72');
     await planDialog.getByRole('button', { name: '确定' }).click();
     await planDialog.waitFor({ state: 'hidden' });
